@@ -1,0 +1,1 @@
+//! Shuriken engine library.

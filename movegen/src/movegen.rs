@@ -1,0 +1,216 @@
+//! Legal move generation: pseudo-legal moves of every piece, castling and drops, then the
+//! legality test "the mover's king is not attacked afterwards" (RULES.md section 6).
+
+use crate::attacks::is_attacked;
+use crate::pieces::destinations;
+use crate::{Bitboard, Move, MoveKind, MoveList, Position, Role, Square};
+
+impl Position {
+    /// Every legal move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+
+    /// Fills `list` with every legal move.
+    pub fn generate_legal(&self, list: &mut MoveList) {
+        list.clear();
+        self.generate_pseudo_legal(list);
+        list.retain(|m| self.is_legal_pseudo(m));
+    }
+
+    /// Fills `list` with every pseudo-legal move (king safety not yet tested; castling transit
+    /// squares are tested by [`Position::is_legal_pseudo`]).
+    pub fn generate_pseudo_legal(&self, list: &mut MoveList) {
+        let us = self.side;
+        let t = &self.rules.tables;
+        let occ = self.board.occupied();
+        let own = self.board.color(us);
+        for role in self.rules.spec.roles {
+            let pieces = self.board.pieces(us, *role);
+            if pieces.is_empty() {
+                continue;
+            }
+            match role {
+                Role::Pawn | Role::Ninja => {
+                    for sq in pieces {
+                        self.pawn_moves(*role, sq, list);
+                    }
+                }
+                _ => {
+                    for sq in pieces {
+                        for to in destinations(t, *role, sq, occ, own) {
+                            list.push(Move::normal(sq, to));
+                        }
+                    }
+                }
+            }
+        }
+        self.castling_moves(list);
+        self.drop_moves(list);
+    }
+
+    /// Is a pseudo-legal move of this position legal?
+    pub fn is_legal_pseudo(&self, m: Move) -> bool {
+        let us = self.side;
+        let them = us.opposite();
+        if m.kind() == MoveKind::Castle && !self.castle_path_safe(m.from(), m.to()) {
+            return false;
+        }
+        let e = self.effects(m);
+        let mut after = self.board;
+        Position::apply_to_board(&mut after, m, &e);
+        let king = if e.placed.role == Role::King {
+            m.to()
+        } else {
+            self.king(us)
+        };
+        !is_attacked(self.rules, &after, king, them)
+    }
+
+    /// Is `m` a legal move here? Accepts any [`Move`] value (for hash-table moves).
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(m)
+    }
+
+    fn push_pawn_move(&self, from: Square, to: Square, kind: MoveKind, list: &mut MoveList) {
+        if self.rules.promotion_zone[self.side.index()].has(to) {
+            for &r in self.rules.spec.promotion {
+                list.push(Move::new(from, to, MoveKind::Promotion, Some(r)));
+            }
+        } else {
+            list.push(Move::new(from, to, kind, None));
+        }
+    }
+
+    /// Ordinary and ninja pawn moves (RULES.md section 6).
+    fn pawn_moves(&self, role: Role, sq: Square, list: &mut MoveList) {
+        let r = self.rules;
+        let us = self.side;
+        let fwd = us.forward();
+        let occ = self.board.occupied();
+        let enemy = self.board.color(us.opposite());
+        let middle = r.middle_row[us.index()];
+        let below_middle = r.is_below_middle(us, sq);
+        let in_enemy_half = r.enemy_half[us.index()].has(sq);
+        // Forward moves over empty squares.
+        let mut cur = sq;
+        let mut steps = 0;
+        while let Some(next) = r.offset(cur, 0, fwd).filter(|s| !occ.has(*s)) {
+            let within_own_run = below_middle && (next.row() - middle) * fwd <= 0;
+            let double_in_enemy_half = in_enemy_half
+                && steps == 1
+                && match role {
+                    Role::Pawn => r.spec.pawns.pawn_double_in_enemy_half,
+                    _ => r.spec.pawns.ninja_double_in_enemy_half,
+                };
+            if steps == 0 || within_own_run || double_in_enemy_half {
+                self.push_pawn_move(sq, next, MoveKind::Normal, list);
+            } else {
+                break;
+            }
+            steps += 1;
+            cur = next;
+        }
+        // Diagonal captures (and en passant for ordinary pawns).
+        for df in [-1, 1] {
+            if let Some(to) = r.offset(sq, df, fwd) {
+                if enemy.has(to) {
+                    self.push_pawn_move(sq, to, MoveKind::Normal, list);
+                } else if role == Role::Pawn && self.ep_squares.has(to) && self.ep_victim.is_some()
+                {
+                    list.push(Move::new(sq, to, MoveKind::EnPassant, None));
+                }
+            }
+        }
+        if role == Role::Ninja {
+            for df in [-1, 1] {
+                if let Some(to) = r.offset(sq, df, 0) {
+                    if !occ.has(to) || (in_enemy_half && enemy.has(to)) {
+                        self.push_pawn_move(sq, to, MoveKind::Normal, list);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Castling candidates: right held, squares strictly between king and rook empty.
+    fn castling_moves(&self, list: &mut MoveList) {
+        let r = self.rules;
+        let us = self.side;
+        let c = &r.spec.castling;
+        let king = r.king_home[us.index()];
+        if self.king(us) != king {
+            return;
+        }
+        let occ = self.board.occupied();
+        for side in 0..2 {
+            if self.castling & crate::position::castle_bit(us, side) == 0 {
+                continue;
+            }
+            let rook = r.rook_home[us.index()][side];
+            if self.piece_at(rook) != Some(crate::Piece::new(us, Role::Rook)) {
+                continue;
+            }
+            if (between(king, rook) & occ).any() {
+                continue;
+            }
+            for &file in c.king_destinations[side] {
+                if let Some(to) = Square::from_coords(file, king.row()) {
+                    list.push(Move::new(king, to, MoveKind::Castle, None));
+                }
+            }
+        }
+    }
+
+    /// The king is not attacked, and would not be on any square it passes over (with its origin
+    /// empty and the rook still home).
+    fn castle_path_safe(&self, from: Square, to: Square) -> bool {
+        let us = self.side;
+        let them = us.opposite();
+        if self.is_attacked(from, them) {
+            return false;
+        }
+        let king = crate::Piece::new(us, Role::King);
+        for sq in between(from, to) {
+            let mut b = self.board;
+            b.remove(from, king);
+            b.put(sq, king);
+            if is_attacked(self.rules, &b, sq, them) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Drops from hand onto the drop rank, optionally pushed up to the middle rank.
+    fn drop_moves(&self, list: &mut MoveList) {
+        let r = self.rules;
+        let us = self.side;
+        if self.hand[us.index()] == 0 || r.spec.drops.is_none() {
+            return;
+        }
+        let occ = self.board.occupied();
+        let middle = r.middle_row[us.index()];
+        for sq in r.drop_zone[us.index()] & !occ {
+            list.push(Move::new(sq, sq, MoveKind::Drop, None));
+            let mut cur = sq;
+            while let Some(next) = r.offset(cur, 0, us.forward()).filter(|s| !occ.has(*s)) {
+                if (next.row() - middle) * us.forward() > 0 {
+                    break;
+                }
+                list.push(Move::new(sq, next, MoveKind::Drop, None));
+                cur = next;
+            }
+        }
+    }
+}
+
+/// Squares strictly between two squares of one rank.
+fn between(a: Square, b: Square) -> Bitboard {
+    let (lo, hi) = if a.file() < b.file() { (a, b) } else { (b, a) };
+    ((lo.file() + 1)..hi.file())
+        .filter_map(|f| Square::from_coords(f, a.row()))
+        .collect()
+}

@@ -1,0 +1,241 @@
+//! How each piece moves: the single place where a non-pawn piece's movement rule is written
+//! (RULES.md section 7). Pawns, ninja pawns, castling and drops live in [`crate::movegen`].
+
+use crate::tables::{dir_index, Leaper, Tables, DIAGONAL, ORTHOGONAL};
+use crate::{Bitboard, Role, Square};
+
+/// The opposite of direction `dir` (index into [`DIRS`]).
+#[inline]
+pub const fn opposite(dir: usize) -> usize {
+    if dir < 4 {
+        (dir + 2) % 4
+    } else {
+        4 + (dir - 4 + 2) % 4
+    }
+}
+
+/// For a first step in direction `dir`, the two outward directions of the other kind used by the
+/// crooked pieces (U, Y, O): for a diagonal `(dx,dy)` they are `(dx,0)` and `(0,dy)`; for an
+/// orthogonal step they are the two diagonals that keep its component.
+pub const LEGS: [[usize; 2]; 8] = [
+    [4, 7],
+    [4, 5],
+    [5, 6],
+    [6, 7],
+    [1, 0],
+    [1, 2],
+    [3, 2],
+    [3, 0],
+];
+
+/// All destinations of a non-pawn piece standing on `sq`, captures included, squares holding the
+/// mover's own pieces excluded. `occ` is every piece on the board, `own` the mover's.
+pub fn destinations(t: &Tables, role: Role, sq: Square, occ: Bitboard, own: Bitboard) -> Bitboard {
+    let enemy = occ & !own;
+    let reach = match role {
+        Role::Pawn | Role::Ninja => Bitboard::EMPTY,
+        Role::King => t.leap(Leaper::King, sq),
+        Role::Knight => t.leap(Leaper::Knight, sq),
+        Role::Bishop => t.bishop(sq, occ),
+        Role::Rook => t.rook(sq, occ),
+        Role::Queen => t.rook(sq, occ) | t.bishop(sq, occ),
+        Role::Warrior => one_or_two(t, &ORTHOGONAL, sq),
+        Role::Guard => one_or_two(t, &DIAGONAL, sq) | t.leap(Leaper::Camel, sq),
+        Role::Bomber => return flyer(t, &ORTHOGONAL, sq, occ, enemy),
+        Role::Raptor => return flyer(t, &DIAGONAL, sq, occ, enemy),
+        Role::QuadBomber => return quad(t, &DIAGONAL, sq, occ, enemy),
+        Role::QuadRaptor => return quad(t, &ORTHOGONAL, sq, occ, enemy),
+        Role::Warmachine => short_flyer(t, &ORTHOGONAL, sq, occ),
+        Role::Elephant => short_flyer(t, &DIAGONAL, sq, occ),
+        Role::FerzSorcerer => t.leap(Leaper::Ferz, sq) | t.leap(Leaper::Zebra, sq),
+        Role::WazirSorcerer => t.leap(Leaper::Wazir, sq) | t.leap(Leaper::Zebra, sq),
+        Role::FerzKnight => t.leap(Leaper::Ferz, sq) | t.leap(Leaper::Knight, sq),
+        Role::WazirKnight => t.leap(Leaper::Wazir, sq) | t.leap(Leaper::Knight, sq),
+        Role::Snake => t.snake_reach(sq, occ),
+        Role::Octopus => octopus(t, sq, occ),
+    };
+    reach & !own
+}
+
+/// Warrior/guard lines: the neighbour and, if the neighbour exists, the square behind it,
+/// whatever stands on the neighbour (a hopper cannot jump a missing square).
+pub fn one_or_two(t: &Tables, dirs: &[usize], sq: Square) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for &d in dirs {
+        if let Some(s1) = t.step(d, sq) {
+            out = out.with(s1);
+            if let Some(s2) = t.step(d, s1) {
+                out = out.with(s2);
+            }
+        }
+    }
+    out
+}
+
+/// Two squares away along `dir` with an existing middle square.
+#[inline]
+pub fn two_away(t: &Tables, dir: usize, sq: Square) -> Option<Square> {
+    t.step(dir, sq).and_then(|s1| t.step(dir, s1))
+}
+
+/// Flying Bomber (orthogonal) / Raptor (diagonal): slide, fly-over capture, two-square jump.
+fn flyer(t: &Tables, dirs: &[usize], sq: Square, occ: Bitboard, enemy: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for &d in dirs {
+        // 1. Slide over empty squares.
+        out |= t.slide(d, sq, occ) & !occ;
+        // 2. Fly-over capture of the first piece on the ray.
+        if let Some(b) = t.first_blocker(d, sq, occ) {
+            if enemy.has(b) {
+                if let Some(land) = t.step(d, b).filter(|l| !occ.has(*l)) {
+                    out = out.with(land);
+                }
+            }
+        }
+        // 3./4. Two-square jump or landing capture.
+        if let Some(s1) = t.step(d, sq) {
+            if let Some(s2) = t.step(d, s1) {
+                let lands = if occ.has(s1) {
+                    !occ.has(s2) || enemy.has(s2)
+                } else {
+                    enemy.has(s2)
+                };
+                if lands {
+                    out = out.with(s2);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Quad Bomber (first step diagonal) / Quad Raptor (first step orthogonal).
+fn quad(t: &Tables, first: &[usize], sq: Square, occ: Bitboard, enemy: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for &d in first {
+        let Some(f) = t.step(d, sq).filter(|f| !occ.has(*f)) else {
+            continue;
+        };
+        for &leg in &LEGS[d] {
+            out |= t.slide(leg, f, occ) & !occ;
+            if let Some(b) = t.first_blocker(leg, f, occ) {
+                if enemy.has(b) {
+                    if let Some(land) = t.step(leg, b).filter(|l| !occ.has(*l)) {
+                        out = out.with(land);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Flying Warmachine (orthogonal) / Flying Elephant (diagonal): `s1`, `s2` always; `s3` when
+/// `s1` and `s2` are both empty or both occupied.
+pub fn short_flyer(t: &Tables, dirs: &[usize], sq: Square, occ: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for &d in dirs {
+        let Some(s1) = t.step(d, sq) else { continue };
+        out = out.with(s1);
+        let Some(s2) = t.step(d, s1) else { continue };
+        out = out.with(s2);
+        if let Some(s3) = t.step(d, s2) {
+            if occ.has(s1) == occ.has(s2) {
+                out = out.with(s3);
+            }
+        }
+    }
+    out
+}
+
+/// Octopus: one step, then two or more outward steps of the other kind over empty squares;
+/// the square after one outward step is passed through only.
+fn octopus(t: &Tables, sq: Square, occ: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for d in 0..8 {
+        let Some(f) = t.step(d, sq).filter(|f| !occ.has(*f)) else {
+            continue;
+        };
+        for &leg in &LEGS[d] {
+            if let Some(g) = t.step(leg, f).filter(|g| !occ.has(*g)) {
+                out |= t.slide(leg, g, occ);
+            }
+        }
+    }
+    out
+}
+
+/// The second square a move of `role` from `from` to `to` clears when it holds an enemy piece:
+/// the square just before `to` on the move's last straight leg, for the pieces that capture by
+/// jumping or flying over (W, G, F, A, U, Y). `None` when the move cannot jump anything.
+pub fn jump_victim(role: Role, from: Square, to: Square) -> Option<Square> {
+    let dx = to.file() - from.file();
+    let dy = to.row() - from.row();
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let last = match role {
+        Role::Warrior | Role::Guard | Role::Bomber | Role::Raptor => {
+            let straight = dx == 0 || dy == 0 || ax == ay;
+            if !straight || ax.max(ay) < 2 {
+                return None;
+            }
+            (dx.signum(), dy.signum())
+        }
+        Role::QuadBomber => {
+            if ax >= 2 && ay == 1 {
+                (dx.signum(), 0)
+            } else if ay >= 2 && ax == 1 {
+                (0, dy.signum())
+            } else {
+                return None;
+            }
+        }
+        Role::QuadRaptor => {
+            if (ax - ay).abs() != 1 || ax == 0 || ay == 0 {
+                return None;
+            }
+            (dx.signum(), dy.signum())
+        }
+        _ => return None,
+    };
+    debug_assert!(dir_index(last.0, last.1).is_some());
+    let v = to.offset(-last.0, -last.1)?;
+    (v != from).then_some(v)
+}
+
+/// Direction index list helper used by tests and the attack module.
+pub fn dirs_of(diagonal: bool) -> &'static [usize; 4] {
+    if diagonal {
+        &DIAGONAL
+    } else {
+        &ORTHOGONAL
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::DIRS;
+
+    #[test]
+    fn legs_are_outward_and_of_the_other_kind() {
+        for (d, legs) in LEGS.iter().enumerate() {
+            let (dx, dy) = DIRS[d];
+            for &l in legs {
+                let (lx, ly) = DIRS[l];
+                let diag_first = dx != 0 && dy != 0;
+                let diag_leg = lx != 0 && ly != 0;
+                assert_ne!(diag_first, diag_leg);
+                // Outward: the leg keeps the step's sign on a shared axis.
+                assert!(dx * lx + dy * ly > 0, "dir {d} leg {l}");
+            }
+        }
+    }
+
+    #[test]
+    fn opposite_reverses() {
+        for d in 0..8 {
+            let (a, b) = DIRS[d];
+            assert_eq!(DIRS[opposite(d)], (-a, -b));
+        }
+    }
+}
