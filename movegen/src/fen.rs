@@ -188,10 +188,12 @@ impl Position {
                             squares[s.index()] = Some(piece);
                             board.put(s, piece);
                         }
-                        Some(_) => return Err(FenError::MissingSquare(format!(
+                        Some(_) => {
+                            return Err(FenError::MissingSquare(format!(
                             "piece '{ch}' on rank {rank}, file {}, a square that does not exist",
                             (b'a' + file as u8) as char
-                        ))),
+                        )))
+                        }
                         None => {}
                     }
                     file += 1;

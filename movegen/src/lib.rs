@@ -18,6 +18,7 @@ mod notation;
 pub mod perft;
 pub mod pieces;
 mod position;
+pub mod reference;
 pub mod tables;
 mod types;
 mod variant;

@@ -17,7 +17,39 @@ impl Position {
     pub fn generate_legal(&self, list: &mut MoveList) {
         list.clear();
         self.generate_pseudo_legal(list);
-        list.retain(|m| self.is_legal_pseudo(m));
+        let us = self.side;
+        let king = self.king(us);
+        if self.in_check() {
+            list.retain(|m| self.is_legal_pseudo(m));
+            return;
+        }
+        // Not in check: a move can only expose the king by changing the occupancy of a square in
+        // the king's zone (see `Tables::king_zone`), or by moving the king.
+        let zone = self.rules.tables.king_zone[king.index()];
+        list.retain(|m| {
+            let (from, to) = (m.from(), m.to());
+            let mut touched = Bitboard::from_square(from).with(to);
+            match m.kind() {
+                MoveKind::Castle => return self.is_legal_pseudo(m),
+                MoveKind::EnPassant => {
+                    if let Some(v) = self.ep_victim {
+                        touched = touched.with(v);
+                    }
+                }
+                MoveKind::Drop => {}
+                MoveKind::Normal | MoveKind::Promotion => {
+                    if from == king {
+                        return self.is_legal_pseudo(m);
+                    }
+                    if let Some(role) = self.squares[from.index()].map(|p| p.role) {
+                        if let Some(v) = crate::pieces::jump_victim(role, from, to) {
+                            touched = touched.with(v);
+                        }
+                    }
+                }
+            }
+            (touched & zone).is_empty() || self.is_legal_pseudo(m)
+        });
     }
 
     /// Fills `list` with every pseudo-legal move (king safety not yet tested; castling transit

@@ -66,7 +66,7 @@ impl Position {
         self.check_shape(t).map_err(|r| syntax(&r))?;
         let legal = self.legal_moves();
         let found = legal.iter().copied().find(|m| self.move_to_uci(*m) == t);
-        found.ok_or_else(|| MoveError::Illegal(shown))
+        found.ok_or(MoveError::Illegal(shown))
     }
 
     /// Checks that a text is shaped like a move: squares of this board, a promotion letter of

@@ -152,11 +152,11 @@ pub fn short_flyer(t: &Tables, dirs: &[usize], sq: Square, occ: Bitboard) -> Bit
 /// the square after one outward step is passed through only.
 fn octopus(t: &Tables, sq: Square, occ: Bitboard) -> Bitboard {
     let mut out = Bitboard::EMPTY;
-    for d in 0..8 {
+    for (d, legs) in LEGS.iter().enumerate() {
         let Some(f) = t.step(d, sq).filter(|f| !occ.has(*f)) else {
             continue;
         };
-        for &leg in &LEGS[d] {
+        for &leg in legs {
             if let Some(g) = t.step(leg, f).filter(|g| !occ.has(*g)) {
                 out |= t.slide(leg, g, occ);
             }

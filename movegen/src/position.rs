@@ -296,6 +296,21 @@ impl Position {
         }
     }
 
+    /// Pieces a move of this position captures (none, one, or two for double captures).
+    pub fn captures(&self, m: Move) -> [Option<(Square, Piece)>; 2] {
+        self.effects(m).victims
+    }
+
+    /// Does the move capture anything?
+    pub fn is_capture(&self, m: Move) -> bool {
+        self.captures(m).iter().any(Option::is_some)
+    }
+
+    /// The piece that moves (the ninja pawn for drops).
+    pub fn moved_piece(&self, m: Move) -> Piece {
+        self.effects(m).moved
+    }
+
     /// Applies effects to a board.
     pub(crate) fn apply_to_board(board: &mut Board, m: Move, e: &Effects) {
         for (sq, p) in e.victims.iter().flatten() {

@@ -88,6 +88,11 @@ pub struct Tables {
     pub snake: Vec<Vec<SnakeRoute>>,
     /// Union of snake targets per square (ignoring blockers).
     pub snake_targets: [Bitboard; Square::COUNT],
+    /// `king_zone[sq]`: every square whose occupancy can decide whether a piece on `sq` is
+    /// attacked: the eight full lines through it (sliders, flyers, warmachines, crooked pieces all
+    /// pass, land or fly over along these lines) and the 5x5 box around it (snake paths). Leapers
+    /// need no empty squares.
+    pub king_zone: [Bitboard; Square::COUNT],
 }
 
 impl Tables {
@@ -99,7 +104,15 @@ impl Tables {
         let mut leap = [[Bitboard::EMPTY; Square::COUNT]; Leaper::COUNT];
         let mut snake = vec![Vec::new(); Square::COUNT];
         let mut snake_targets = [Bitboard::EMPTY; Square::COUNT];
+        let mut king_zone = [Bitboard::EMPTY; Square::COUNT];
         for sq in exists.iter() {
+            for df in -2..=2 {
+                for dr in -2..=2 {
+                    if let Some(t) = at(sq, df, dr) {
+                        king_zone[sq.index()] = king_zone[sq.index()].with(t);
+                    }
+                }
+            }
             let i = sq.index();
             for (d, &(df, dr)) in DIRS.iter().enumerate() {
                 step[d][i] = at(sq, df, dr);
@@ -120,6 +133,9 @@ impl Tables {
                 ][l];
                 table[i] = leaper_targets(leaper, sq, exists);
             }
+            for r in &ray {
+                king_zone[i] |= r[i];
+            }
             snake[i] = snake_routes(sq, exists);
             snake_targets[i] = snake[i].iter().map(|r| r.target).collect();
         }
@@ -129,6 +145,7 @@ impl Tables {
             leap,
             snake,
             snake_targets,
+            king_zone,
         }
     }
 

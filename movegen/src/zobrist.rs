@@ -16,7 +16,7 @@ pub const MAX_HAND: usize = 64;
 const PIECE_KEYS: usize = Piece::COUNT * Square::COUNT;
 const TOTAL: usize = PIECE_KEYS + 1 + 16 + Square::COUNT + 2 * (MAX_HAND + 1);
 
-const KEYS: [u64; TOTAL] = {
+static KEYS: [u64; TOTAL] = {
     let mut out = [0u64; TOTAL];
     let mut state = 0x5348_5552_494b_454e; // "SHURIKEN"
     let mut i = 0;
