@@ -6,128 +6,170 @@
 //! have their reverse rule written out here, and the property tests check every one against
 //! make-and-test with the forward generator ([`crate::movegen`]).
 
-use crate::pieces::{one_or_two, opposite, short_flyer, two_away, LEGS};
-use crate::tables::{Leaper, DIAGONAL, ORTHOGONAL};
+use crate::pieces::{opposite, short_flyer, LEGS};
+use crate::tables::{Leaper, Tables, DIAGONAL, ORTHOGONAL};
 use crate::{Bitboard, Board, Color, Role, Rules, Square};
 
 /// Is the piece on `v` (or a piece that would stand there) attacked by side `by`?
+#[inline]
 pub fn is_attacked(rules: &Rules, b: &Board, v: Square, by: Color) -> bool {
-    let t = &rules.tables;
-    let them = b.color(by);
-    let occ = b.occupied();
-    let p = |r: Role| b.pieces(by, r);
+    is_attacked_after(rules, b, v, by, b.occupied(), Bitboard::EMPTY)
+}
 
-    // Leapers.
-    if (t.leap(Leaper::King, v) & p(Role::King)).any()
-        || (t.leap(Leaper::Knight, v)
-            & (p(Role::Knight) | p(Role::FerzKnight) | p(Role::WazirKnight)))
-        .any()
-        || (t.leap(Leaper::Zebra, v) & (p(Role::FerzSorcerer) | p(Role::WazirSorcerer))).any()
-        || (t.leap(Leaper::Ferz, v) & (p(Role::FerzKnight) | p(Role::FerzSorcerer))).any()
-        || (t.leap(Leaper::Wazir, v) & (p(Role::WazirKnight) | p(Role::WazirSorcerer))).any()
-        || (t.leap(Leaper::Camel, v) & p(Role::Guard)).any()
-    {
+/// [`is_attacked`] on a board changed by a move that is not yet made: `occ` is the occupancy
+/// after the move and `removed` the squares whose pieces of side `by` the move captures.
+pub fn is_attacked_after(
+    rules: &Rules,
+    b: &Board,
+    v: Square,
+    by: Color,
+    occ: Bitboard,
+    removed: Bitboard,
+) -> bool {
+    let t = &rules.tables;
+    let them = b.color(by) & !removed;
+    let p = |r: Role| b.role(r) & them;
+    let i = v.index();
+
+    // Leapers (only the groups this variant has pieces for).
+    let has = |r: Role| rules.role_allowed[r.index()];
+    if (t.leap(Leaper::King, v) & p(Role::King)).any() {
         return true;
     }
-    // Pawns: diagonally forward; ninja pawns also sideways from their enemy half.
-    let back = -by.forward();
-    for df in [-1, 1] {
-        if let Some(s) = rules.offset(v, df, back) {
-            if (p(Role::Pawn) | p(Role::Ninja)).has(s) {
-                return true;
-            }
-        }
-        if let Some(s) = rules.offset(v, df, 0) {
-            if p(Role::Ninja).has(s) && rules.enemy_half[by.index()].has(s) {
-                return true;
-            }
-        }
-    }
-    // Sliders.
-    let rq = p(Role::Rook) | p(Role::Queen);
-    if rq.any() && (t.rook(v, occ) & rq).any() {
+    if has(Role::Knight) && (t.leap(Leaper::Knight, v) & p(Role::Knight)).any() {
         return true;
     }
-    let bq = p(Role::Bishop) | p(Role::Queen);
-    if bq.any() && (t.bishop(v, occ) & bq).any() {
+    if has(Role::Warrior) && (t.warrior[i] & p(Role::Warrior)).any() {
         return true;
     }
-    // Warrior / guard: step, or two away with an existing middle square.
-    if p(Role::Warrior).any() && (one_or_two(t, &ORTHOGONAL, v) & p(Role::Warrior)).any() {
+    if has(Role::Guard) && ((t.guard_lines[i] | t.leap(Leaper::Camel, v)) & p(Role::Guard)).any() {
         return true;
     }
-    if p(Role::Guard).any() && (one_or_two(t, &DIAGONAL, v) & p(Role::Guard)).any() {
-        return true;
-    }
-    // Warmachine / elephant: symmetric reach.
-    if p(Role::Warmachine).any()
-        && (short_flyer(t, &ORTHOGONAL, v, occ) & p(Role::Warmachine)).any()
-    {
-        return true;
-    }
-    if p(Role::Elephant).any() && (short_flyer(t, &DIAGONAL, v, occ) & p(Role::Elephant)).any() {
-        return true;
-    }
-    if p(Role::Snake).any() && (t.snake_reach(v, occ) & p(Role::Snake)).any() {
-        return true;
-    }
-    if p(Role::Bomber).any() && flyer_attacks(rules, &ORTHOGONAL, v, occ, them, p(Role::Bomber)) {
-        return true;
-    }
-    if p(Role::Raptor).any() && flyer_attacks(rules, &DIAGONAL, v, occ, them, p(Role::Raptor)) {
-        return true;
-    }
-    if p(Role::QuadBomber).any()
-        && crooked_attacks(rules, &DIAGONAL, v, occ, p(Role::QuadBomber), true)
-    {
-        return true;
-    }
-    if p(Role::QuadRaptor).any()
-        && crooked_attacks(rules, &ORTHOGONAL, v, occ, p(Role::QuadRaptor), true)
-    {
-        return true;
-    }
-    if p(Role::Octopus).any() {
-        let all = [0, 1, 2, 3, 4, 5, 6, 7];
-        if crooked_attacks(rules, &all, v, occ, p(Role::Octopus), false) {
+    if has(Role::FerzKnight) || has(Role::WazirKnight) {
+        let hl = p(Role::FerzKnight) | p(Role::WazirKnight);
+        if (t.leap(Leaper::Knight, v) & hl).any()
+            || (t.leap(Leaper::Ferz, v) & p(Role::FerzKnight)).any()
+            || (t.leap(Leaper::Wazir, v) & p(Role::WazirKnight)).any()
+        {
             return true;
         }
+    }
+    if has(Role::FerzSorcerer) || has(Role::WazirSorcerer) {
+        let sz = p(Role::FerzSorcerer) | p(Role::WazirSorcerer);
+        if (t.leap(Leaper::Zebra, v) & sz).any()
+            || (t.leap(Leaper::Ferz, v) & p(Role::FerzSorcerer)).any()
+            || (t.leap(Leaper::Wazir, v) & p(Role::WazirSorcerer)).any()
+        {
+            return true;
+        }
+    }
+    // Pawns: diagonally forward; ninja pawns also sideways from their enemy half.
+    let pawns = p(Role::Pawn) | p(Role::Ninja);
+    if pawns.any() {
+        let back = -by.forward();
+        let ninjas = p(Role::Ninja) & rules.enemy_half[by.index()];
+        for df in [-1, 1] {
+            if let Some(s) = rules.offset(v, df, back) {
+                if pawns.has(s) {
+                    return true;
+                }
+            }
+            if let Some(s) = rules.offset(v, df, 0) {
+                if ninjas.has(s) {
+                    return true;
+                }
+            }
+        }
+    }
+    // Lines: sliders and the bomber/raptor fly-over share one reach computation.
+    let bombers = p(Role::Bomber);
+    let rooks = p(Role::Rook) | p(Role::Queen);
+    if (rooks | bombers).any() {
+        let reach = t.rook(v, occ);
+        if (reach & rooks).any()
+            || (bombers.any() && flyer_attacks(t, &ORTHOGONAL, v, occ, them, bombers, reach))
+        {
+            return true;
+        }
+    }
+    let raptors = p(Role::Raptor);
+    let bishops = p(Role::Bishop) | p(Role::Queen);
+    if (bishops | raptors).any() {
+        let reach = t.bishop(v, occ);
+        if (reach & bishops).any()
+            || (raptors.any() && flyer_attacks(t, &DIAGONAL, v, occ, them, raptors, reach))
+        {
+            return true;
+        }
+    }
+    // Warmachine / elephant: symmetric reach.
+    let m = p(Role::Warmachine);
+    if m.any() && (short_flyer(t, &ORTHOGONAL, v, occ) & m).any() {
+        return true;
+    }
+    let e = p(Role::Elephant);
+    if e.any() && (short_flyer(t, &DIAGONAL, v, occ) & e).any() {
+        return true;
+    }
+    let c = p(Role::Snake);
+    if c.any() && (t.snake_targets[i] & c).any() && (t.snake_reach(v, occ) & c).any() {
+        return true;
+    }
+    let u = p(Role::QuadBomber) & t.quad_bomber_zone[i];
+    if u.any() && crooked_attacks(t, &DIAGONAL, v, occ, u, true) {
+        return true;
+    }
+    let y = p(Role::QuadRaptor) & t.quad_raptor_zone[i];
+    if y.any() && crooked_attacks(t, &ORTHOGONAL, v, occ, y, true) {
+        return true;
+    }
+    let o = p(Role::Octopus) & (t.quad_bomber_zone[i] | t.quad_raptor_zone[i]);
+    if o.any() && crooked_attacks(t, &[0, 1, 2, 3, 4, 5, 6, 7], v, occ, o, false) {
+        return true;
     }
     false
 }
 
-/// Bomber/raptor reverse rule for a victim on `v`, attackers in `flyers` (colour `them`):
+/// Bomber/raptor reverse rule for a victim on `v`, attackers in `flyers` (colour `them`);
+/// `reach` is the slider reach from `v` along the flyer's lines:
 /// - two squares away along a line with an existing middle square (jump or landing capture);
 /// - first piece along a line from `v`, with the square on the other side of `v` empty
 ///   (fly-over capture);
 /// - adjacent, with the square on the other side of `v` existing and not the flyer's own
 ///   (fly-over onto an empty square, or jump capturing both).
 fn flyer_attacks(
-    rules: &Rules,
-    dirs: &[usize],
+    t: &Tables,
+    dirs: &[usize; 4],
     v: Square,
     occ: Bitboard,
     them: Bitboard,
     flyers: Bitboard,
+    reach: Bitboard,
 ) -> bool {
-    let t = &rules.tables;
+    let two = if dirs[0] == ORTHOGONAL[0] {
+        t.dabbaba[v.index()]
+    } else {
+        t.alfil[v.index()]
+    };
+    if (two & flyers).any() {
+        return true;
+    }
+    if (reach & flyers).is_empty() {
+        return false;
+    }
     for &e in dirs {
-        if let Some(s2) = two_away(t, e, v) {
-            if flyers.has(s2) {
-                return true;
-            }
-        }
+        let Some(s1) = t.step(e, v) else { continue };
         let Some(behind) = t.step(opposite(e), v) else {
             continue;
         };
-        if let Some(b) = t.first_blocker(e, v, occ) {
-            if flyers.has(b) && !occ.has(behind) {
-                return true;
-            }
+        if flyers.has(s1) && !them.has(behind) {
+            return true;
         }
-        if let Some(s1) = t.step(e, v) {
-            if flyers.has(s1) && !them.has(behind) {
-                return true;
+        if !occ.has(behind) {
+            if let Some(b) = t.first_blocker(e, v, occ) {
+                if flyers.has(b) {
+                    return true;
+                }
             }
         }
     }
@@ -141,14 +183,13 @@ fn flyer_attacks(
 /// - otherwise (octopus): the piece lands on `v`, at least two leg steps after `f`, with every
 ///   square before `v` empty.
 fn crooked_attacks(
-    rules: &Rules,
+    t: &Tables,
     first: &[usize],
     v: Square,
     occ: Bitboard,
     attackers: Bitboard,
     fly_over: bool,
 ) -> bool {
-    let t = &rules.tables;
     for &d in first {
         for &leg in &LEGS[d] {
             if fly_over {

@@ -115,27 +115,20 @@ impl core::fmt::Debug for Move {
 /// Capacity of a [`MoveList`]; far above any position reachable in these games.
 pub const MAX_MOVES: usize = 2048;
 
-/// A fixed-capacity list of moves that lives on the stack.
-#[derive(Clone)]
+/// A fixed-capacity list of moves that lives on the stack (not initialised up front, so creating
+/// one per node costs nothing).
+#[derive(Clone, Default)]
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
+    moves: arrayvec::ArrayVec<Move, MAX_MOVES>,
     overflowed: bool,
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
 }
 
 impl MoveList {
     /// An empty list.
     #[inline]
-    pub const fn new() -> MoveList {
+    pub fn new() -> MoveList {
         MoveList {
-            moves: [Move(0); MAX_MOVES],
-            len: 0,
+            moves: arrayvec::ArrayVec::new(),
             overflowed: false,
         }
     }
@@ -143,10 +136,7 @@ impl MoveList {
     /// Appends a move. A move beyond the capacity is dropped and [`MoveList::overflowed`] set.
     #[inline]
     pub fn push(&mut self, m: Move) {
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
-            self.len += 1;
-        } else {
+        if self.moves.try_push(m).is_err() {
             self.overflowed = true;
         }
     }
@@ -154,13 +144,13 @@ impl MoveList {
     /// Number of moves.
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     /// Is the list empty?
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
 
     /// Did a push exceed the capacity (a pathological hand-made position)?
@@ -171,44 +161,37 @@ impl MoveList {
     /// Empties the list.
     #[inline]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
         self.overflowed = false;
     }
 
     /// The moves as a slice.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.moves
     }
 
     /// The moves as a mutable slice (for ordering).
     #[inline]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        &mut self.moves
     }
 
     /// Iterates the moves.
     #[inline]
     pub fn iter(&self) -> core::slice::Iter<'_, Move> {
-        self.as_slice().iter()
+        self.moves.iter()
     }
 
     /// Does the list hold `m`?
     pub fn contains(&self, m: Move) -> bool {
-        self.as_slice().contains(&m)
+        self.moves.contains(&m)
     }
 
     /// Keeps the moves for which `keep` is true.
+    #[inline]
     pub fn retain(&mut self, mut keep: impl FnMut(Move) -> bool) {
-        let mut j = 0;
-        for i in 0..self.len {
-            let m = self.moves[i];
-            if keep(m) {
-                self.moves[j] = m;
-                j += 1;
-            }
-        }
-        self.len = j;
+        self.moves.retain(|m| keep(*m));
     }
 }
 

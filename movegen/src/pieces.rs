@@ -39,8 +39,8 @@ pub fn destinations(t: &Tables, role: Role, sq: Square, occ: Bitboard, own: Bitb
         Role::Bishop => t.bishop(sq, occ),
         Role::Rook => t.rook(sq, occ),
         Role::Queen => t.rook(sq, occ) | t.bishop(sq, occ),
-        Role::Warrior => one_or_two(t, &ORTHOGONAL, sq),
-        Role::Guard => one_or_two(t, &DIAGONAL, sq) | t.leap(Leaper::Camel, sq),
+        Role::Warrior => t.warrior[sq.index()],
+        Role::Guard => t.guard_lines[sq.index()] | t.leap(Leaper::Camel, sq),
         Role::Bomber => return flyer(t, &ORTHOGONAL, sq, occ, enemy),
         Role::Raptor => return flyer(t, &DIAGONAL, sq, occ, enemy),
         Role::QuadBomber => return quad(t, &DIAGONAL, sq, occ, enemy),
@@ -55,21 +55,6 @@ pub fn destinations(t: &Tables, role: Role, sq: Square, occ: Bitboard, own: Bitb
         Role::Octopus => octopus(t, sq, occ),
     };
     reach & !own
-}
-
-/// Warrior/guard lines: the neighbour and, if the neighbour exists, the square behind it,
-/// whatever stands on the neighbour (a hopper cannot jump a missing square).
-pub fn one_or_two(t: &Tables, dirs: &[usize], sq: Square) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for &d in dirs {
-        if let Some(s1) = t.step(d, sq) {
-            out = out.with(s1);
-            if let Some(s2) = t.step(d, s1) {
-                out = out.with(s2);
-            }
-        }
-    }
-    out
 }
 
 /// Two squares away along `dir` with an existing middle square.

@@ -278,6 +278,15 @@ impl Position {
             MoveKind::EnPassant => {
                 victims[0] = self.ep_victim.and_then(|v| enemy_at(v).map(|p| (v, p)));
             }
+            MoveKind::Promotion
+                if moved.role == Role::Pawn
+                    && from.file() != to.file()
+                    && self.ep_squares.has(to)
+                    && self.squares[to.index()].is_none() =>
+            {
+                // En passant onto the promotion rank.
+                victims[0] = self.ep_victim.and_then(|v| enemy_at(v).map(|p| (v, p)));
+            }
             _ => {
                 victims[0] = enemy_at(to).map(|p| (to, p));
                 victims[1] =
@@ -309,23 +318,6 @@ impl Position {
     /// The piece that moves (the ninja pawn for drops).
     pub fn moved_piece(&self, m: Move) -> Piece {
         self.effects(m).moved
-    }
-
-    /// Applies effects to a board.
-    pub(crate) fn apply_to_board(board: &mut Board, m: Move, e: &Effects) {
-        for (sq, p) in e.victims.iter().flatten() {
-            board.remove(*sq, *p);
-        }
-        if m.kind() != MoveKind::Drop {
-            board.remove(m.from(), e.moved);
-        }
-        if let Some((rf, _)) = e.rook {
-            board.remove(rf, Piece::new(e.moved.color, Role::Rook));
-        }
-        board.put(m.to(), e.placed);
-        if let Some((_, rt)) = e.rook {
-            board.put(rt, Piece::new(e.moved.color, Role::Rook));
-        }
     }
 
     fn toggle(&mut self, sq: Square, p: Piece, present: bool) {

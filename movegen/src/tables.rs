@@ -93,6 +93,20 @@ pub struct Tables {
     /// pass, land or fly over along these lines) and the 5x5 box around it (snake paths). Leapers
     /// need no empty squares.
     pub king_zone: [Bitboard; Square::COUNT],
+    /// Orthogonal neighbours plus squares two away with an existing middle (ninja warrior).
+    pub warrior: [Bitboard; Square::COUNT],
+    /// Diagonal neighbours plus squares two away with an existing middle (guard, without the
+    /// (3,1) leap).
+    pub guard_lines: [Bitboard; Square::COUNT],
+    /// Orthogonal squares two away with an existing middle (bomber jumps and landings).
+    pub dabbaba: [Bitboard; Square::COUNT],
+    /// Diagonal squares two away with an existing middle (raptor jumps and landings).
+    pub alfil: [Bitboard; Square::COUNT],
+    /// Squares from which a quad bomber could ever remove a piece on `sq`: a file or rank next to
+    /// it (a superset, for a quick reject).
+    pub quad_bomber_zone: [Bitboard; Square::COUNT],
+    /// Squares from which a quad raptor could ever remove a piece on `sq`: a diagonal next to it.
+    pub quad_raptor_zone: [Bitboard; Square::COUNT],
 }
 
 impl Tables {
@@ -105,7 +119,37 @@ impl Tables {
         let mut snake = vec![Vec::new(); Square::COUNT];
         let mut snake_targets = [Bitboard::EMPTY; Square::COUNT];
         let mut king_zone = [Bitboard::EMPTY; Square::COUNT];
+        let mut warrior = [Bitboard::EMPTY; Square::COUNT];
+        let mut guard_lines = [Bitboard::EMPTY; Square::COUNT];
+        let mut dabbaba = [Bitboard::EMPTY; Square::COUNT];
+        let mut alfil = [Bitboard::EMPTY; Square::COUNT];
+        let mut quad_bomber_zone = [Bitboard::EMPTY; Square::COUNT];
+        let mut quad_raptor_zone = [Bitboard::EMPTY; Square::COUNT];
         for sq in exists.iter() {
+            let i = sq.index();
+            for other in exists.iter() {
+                let dx = other.file() - sq.file();
+                let dy = other.row() - sq.row();
+                if dx.abs() == 1 || dy.abs() == 1 {
+                    quad_bomber_zone[i] = quad_bomber_zone[i].with(other);
+                }
+                if (dx - dy).abs() == 1 || (dx + dy).abs() == 1 {
+                    quad_raptor_zone[i] = quad_raptor_zone[i].with(other);
+                }
+            }
+            for (d, &(df, dr)) in DIRS.iter().enumerate() {
+                let Some(s1) = at(sq, df, dr) else { continue };
+                let (lines, two) = if d < 4 {
+                    (&mut warrior[i], &mut dabbaba[i])
+                } else {
+                    (&mut guard_lines[i], &mut alfil[i])
+                };
+                *lines = lines.with(s1);
+                if let Some(s2) = at(s1, df, dr) {
+                    *lines = lines.with(s2);
+                    *two = two.with(s2);
+                }
+            }
             for df in -2..=2 {
                 for dr in -2..=2 {
                     if let Some(t) = at(sq, df, dr) {
@@ -113,7 +157,6 @@ impl Tables {
                     }
                 }
             }
-            let i = sq.index();
             for (d, &(df, dr)) in DIRS.iter().enumerate() {
                 step[d][i] = at(sq, df, dr);
                 let mut cur = sq;
@@ -146,6 +189,12 @@ impl Tables {
             snake,
             snake_targets,
             king_zone,
+            warrior,
+            guard_lines,
+            dabbaba,
+            alfil,
+            quad_bomber_zone,
+            quad_raptor_zone,
         }
     }
 

@@ -332,6 +332,9 @@ pub struct Rules {
     pub rook_home: [[Square; 2]; 2],
     /// Precomputed attack and step tables.
     pub tables: Tables,
+    /// Does the legality shortcut need the 5x5 box around the king (warmachine, elephant and
+    /// snake attacks depend on squares off the king's lines or behind a first blocker)?
+    pub zone_needs_box: bool,
 }
 
 impl Rules {
@@ -404,6 +407,10 @@ impl Rules {
                 [home(1, c.rook_files[0]), home(1, c.rook_files[1])],
             ],
             tables: Tables::build(exists),
+            zone_needs_box: spec
+                .roles
+                .iter()
+                .any(|r| matches!(r, Warmachine | Elephant | Snake)),
         }
     }
 

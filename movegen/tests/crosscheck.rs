@@ -312,3 +312,31 @@ fn random_placements_parse_and_play() {
         }
     }
 }
+
+/// Regression (found by the cross-check): in raptor a black pawn on f11 can pass f10, and the
+/// en-passant capture onto rank 10 must promote.
+#[test]
+fn en_passant_onto_promotion_rank_promotes() {
+    let fen = "****2****/10/2Q2pP2K/10/1a3P4/10/3R6/4F5/3q3A2/10/3k3A2/****1Q**** w - f10 0 11";
+    let pos = Position::from_fen(Variant::Raptor, fen).expect("valid");
+    let moves = sorted_moves(&pos);
+    assert_eq!(
+        moves,
+        reference::legal_moves("raptor", fen).expect("reference")
+    );
+    for p in ["q", "r", "b", "n", "a", "f"] {
+        assert!(moves.contains(&format!("g9f10{p}")), "{moves:?}");
+    }
+    assert!(!moves.contains(&"g9f10".to_string()));
+    let mut rng = Rng(3);
+    let mut p2 = pos.clone();
+    for _ in 0..20 {
+        check_position(&mut p2.clone(), &mut rng, true).expect("consistent");
+    }
+    let m = pos.parse_move("g9f10q").expect("legal");
+    p2.make_move(m);
+    assert_eq!(
+        p2.to_fen(),
+        reference::play("raptor", fen, "g9f10q").expect("reference play")
+    );
+}

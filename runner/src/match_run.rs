@@ -1,0 +1,339 @@
+//! Running a match: validate, load openings, resume from the results file, hand games to
+//! `concurrency` workers, record each finished game (results file, PGN, callback), update the
+//! statistics and progress bar, and stop when the SPRT decides.
+
+use crate::config::{MatchConfig, OpeningSource};
+use crate::game::{play_game, EngineSlot, GameRules};
+use crate::openings::OpeningBook;
+use crate::pgn::game_to_pgn;
+use crate::record::GameRecord;
+use crate::shard::{pairings, shard_pairs, PairPlan};
+use crate::sprt::SprtDecision;
+use crate::store::{self, Header, Store};
+use crate::tally::{MatchSummary, Tally};
+use anyhow::{bail, Context, Result};
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+
+/// Checks a configuration, with a message saying what is wrong.
+pub fn validate(config: &MatchConfig) -> Result<()> {
+    if config.engines.len() < 2 {
+        bail!("a match needs at least two engines (give --engine twice)");
+    }
+    let mut names: Vec<&str> = config.engines.iter().map(|e| e.name.as_str()).collect();
+    names.sort();
+    names.dedup();
+    if names.len() != config.engines.len() {
+        bail!("engine names must differ (set name= for each engine)");
+    }
+    for e in &config.engines {
+        if e.launch.cmd.is_empty() {
+            bail!("engine {} has no cmd=", e.name);
+        }
+        if e.limits.is_empty() {
+            bail!(
+                "engine {} has no search limit: give tc=, st=, nodes= or depth= (per engine or with --each)",
+                e.name
+            );
+        }
+    }
+    if config.rounds == 0 {
+        bail!("nothing to play: --rounds/--games must be positive");
+    }
+    if config.concurrency == 0 {
+        bail!("--concurrency must be at least 1");
+    }
+    if let Some(s) = &config.sprt {
+        s.validate().map_err(anyhow::Error::msg)?;
+        if config.engines.len() != 2 {
+            bail!("--sprt needs exactly two engines");
+        }
+    }
+    if config.resume && config.results.is_none() {
+        bail!("--resume needs the --results file of the run to continue");
+    }
+    Ok(())
+}
+
+/// The header identifying a run, for resume and merge checks.
+pub fn make_header(config: &MatchConfig, book: &OpeningBook) -> Header {
+    let engines: Vec<serde_json::Value> = config
+        .engines
+        .iter()
+        .map(|e| {
+            serde_json::json!({
+                "name": e.name,
+                "cmd": e.launch.cmd,
+                "args": e.launch.args,
+                "options": e.options,
+                "limits": e.limits,
+            })
+        })
+        .collect();
+    let fingerprint = serde_json::json!({
+        "variant": config.variant.name(),
+        "engines": engines,
+        "tournament": config.tournament,
+        "openings": book.identity(),
+        "seed": config.seed,
+        "adjudication": config.adjudication,
+        "margin_ms": config.margin_ms,
+    });
+    Header {
+        version: 1,
+        fingerprint,
+        shard: format!("{}/{}", config.shard.index + 1, config.shard.count),
+        rounds: config.rounds,
+        engines: config.engines.iter().map(|e| e.name.clone()).collect(),
+    }
+}
+
+struct Job {
+    plan: PairPlan,
+    game: u8,
+}
+
+fn progress_message(tally: &Tally, config: &MatchConfig) -> String {
+    let s = tally.summary(&[], config.sprt.as_ref());
+    let Some(p) = s.pairings.first() else {
+        return String::new();
+    };
+    let mut msg = format!("W {} L {} D {}", p.wins, p.losses, p.draws);
+    let est = if p.pairs > 0 {
+        &p.pentanomial_stats
+    } else {
+        &p.trinomial_stats
+    };
+    if let (Some(e), Some(err)) = (est.elo, est.elo_error) {
+        msg.push_str(&format!("  Elo {e:+.1} ± {err:.1}"));
+    }
+    if let Some(sp) = &p.sprt {
+        msg.push_str(&format!(
+            "  LLR {:.2} ({:.2}, {:.2})",
+            sp.llr, sp.lower, sp.upper
+        ));
+    }
+    if s.pairings.len() > 1 {
+        msg.push_str(&format!("  [{} pairings]", s.pairings.len()));
+    }
+    msg
+}
+
+/// Plays a match; calls `on_game` for each game finished in this call (in completion order).
+/// Returns the summary over all games of the results file (including resumed ones).
+pub fn play_match(
+    config: &MatchConfig,
+    mut on_game: impl FnMut(&GameRecord),
+) -> Result<MatchSummary> {
+    validate(config)?;
+    let checker = Some((&config.engines[0], &config.timeouts));
+    if let OpeningSource::Generate(spec) = &config.openings.source {
+        if config.resume && !spec.out.exists() {
+            bail!(
+                "--resume: the generated opening file {} is missing, so the run cannot be repeated",
+                spec.out.display()
+            );
+        }
+    }
+    let book = OpeningBook::load(&config.openings, config.variant, config.seed, checker)?;
+    let header = make_header(config, &book);
+    let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
+    let pairs = pairings(config.engines.len(), config.tournament);
+    let total_pairs = config.rounds.saturating_mul(pairs.len() as u64);
+
+    let mut tally = Tally::default();
+    let mut store = match (&config.results, config.resume) {
+        (Some(path), true) if path.exists() => {
+            let contents = store::read(path)?;
+            if let Some((line, why)) = contents.bad_lines.first() {
+                bail!("{}:{line}: unreadable line: {why}", path.display());
+            }
+            match &contents.header {
+                Some(h) if h.fingerprint == header.fingerprint && h.shard == header.shard => {}
+                Some(_) => bail!(
+                    "{} was written by a different run (engines, limits, openings, seed, \
+                     adjudication or shard differ); resume with the same options or use a new --results file",
+                    path.display()
+                ),
+                None => bail!("{} has no header line; it is not a results file", path.display()),
+            }
+            for g in &contents.games {
+                tally.add(g).map_err(anyhow::Error::msg)?;
+            }
+            Some(Store::reopen(path, contents.valid_len)?)
+        }
+        (Some(path), _) => Some(Store::create(
+            path,
+            &header,
+            config.overwrite || config.resume,
+        )?),
+        (None, _) => None,
+    };
+    if let (Some(p), false) = (&config.pgn, config.resume) {
+        if p.exists() {
+            std::fs::write(p, "").with_context(|| format!("cannot truncate {}", p.display()))?;
+        }
+    }
+
+    let mut jobs = VecDeque::new();
+    for p in shard_pairs(total_pairs, config.shard) {
+        let plan = PairPlan::new(p, &pairs, &book);
+        for game in 0..2u8 {
+            if !tally.has(p, game) {
+                jobs.push_back(Job { plan, game });
+            }
+        }
+    }
+    let shard_games = shard_pairs(total_pairs, config.shard).count() as u64 * 2;
+
+    let decided = |tally: &Tally| match &config.sprt {
+        Some(s) => s.decision(tally.llr(s)) != SprtDecision::Continue,
+        None => false,
+    };
+    if decided(&tally) {
+        jobs.clear();
+    }
+
+    let bar = if config.progress {
+        let b = indicatif::ProgressBar::new(shard_games);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}",
+        ) {
+            b.set_style(style.progress_chars("=> "));
+        }
+        b.set_position(tally.games);
+        b.set_message(progress_message(&tally, config));
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+
+    let queue = Arc::new(Mutex::new(jobs));
+    let stop = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<GameRecord>();
+    let workers = config
+        .concurrency
+        .min(queue.lock().map(|q| q.len()).unwrap_or(0))
+        .max(1);
+    let mut first_error: Option<anyhow::Error> = None;
+
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let queue = Arc::clone(&queue);
+            let stop = Arc::clone(&stop);
+            let tx = tx.clone();
+            let book = &book;
+            let names = &names;
+            scope.spawn(move || {
+                let mut slots: Vec<EngineSlot> = config
+                    .engines
+                    .iter()
+                    .cloned()
+                    .map(EngineSlot::new)
+                    .collect();
+                loop {
+                    if stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let job = match queue.lock() {
+                        Ok(mut q) => q.pop_front(),
+                        Err(_) => None,
+                    };
+                    let Some(job) = job else { break };
+                    let record = run_job(config, book, &mut slots, &job, names);
+                    if tx.send(record).is_err() {
+                        break;
+                    }
+                }
+                for s in &mut slots {
+                    s.close();
+                }
+            });
+        }
+        drop(tx);
+        for record in rx {
+            if first_error.is_some() {
+                continue;
+            }
+            let res = (|| -> Result<()> {
+                if let Some(s) = store.as_mut() {
+                    s.append(&record)?;
+                }
+                if let Some(p) = &config.pgn {
+                    store::append_text(p, &game_to_pgn(&record, "shuriken match"))?;
+                }
+                tally.add(&record).map_err(anyhow::Error::msg)?;
+                Ok(())
+            })();
+            if let Err(e) = res {
+                first_error = Some(e);
+                stop.store(true, Ordering::SeqCst);
+                continue;
+            }
+            on_game(&record);
+            bar.set_position(tally.games);
+            bar.set_message(progress_message(&tally, config));
+            if decided(&tally) {
+                stop.store(true, Ordering::SeqCst);
+            }
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = first_error {
+        return Err(e);
+    }
+    Ok(tally.summary(&names, config.sprt.as_ref()))
+}
+
+fn two_mut<T>(v: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
+    if a < b {
+        let (l, r) = v.split_at_mut(b);
+        (&mut l[a], &mut r[0])
+    } else {
+        let (l, r) = v.split_at_mut(a);
+        (&mut r[0], &mut l[b])
+    }
+}
+
+fn run_job(
+    config: &MatchConfig,
+    book: &OpeningBook,
+    slots: &mut [EngineSlot],
+    job: &Job,
+    names: &[String],
+) -> GameRecord {
+    let (w, b) = job.plan.colours(job.game);
+    let fen = &book.fens[job.plan.opening];
+    let rules = GameRules {
+        variant: config.variant,
+        fen,
+        adjudication: &config.adjudication,
+        margin_ms: config.margin_ms,
+        timeouts: &config.timeouts,
+    };
+    let (white, black) = two_mut(slots, w, b);
+    let tc = [white.config.limits.pgn_tag(), black.config.limits.pgn_tag()];
+    let played = play_game(&rules, white, black);
+    GameRecord {
+        pair: job.plan.pair,
+        game: job.game,
+        round: job.plan.round,
+        pairing: job.plan.pairing,
+        pairing_engines: job.plan.engines,
+        opening: job.plan.opening,
+        variant: config.variant.name().to_string(),
+        white: names[w].clone(),
+        black: names[b].clone(),
+        white_engine: w,
+        black_engine: b,
+        fen: fen.clone(),
+        result: played.result,
+        termination: played.termination,
+        reason: played.reason,
+        time_control: tc,
+        moves: played.moves,
+        latency_ms: played.latency_ms,
+        duration_ms: played.duration_ms,
+    }
+}
