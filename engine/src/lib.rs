@@ -1,1 +1,14 @@
-//! Shuriken engine library.
+//! Shuriken's engine: search, evaluation, time management and the UCI protocol.
+
+#![deny(missing_docs)]
+
+pub mod params;
+
+pub mod bench;
+pub mod eval;
+pub mod options;
+pub mod perft_cmd;
+pub mod search;
+pub mod time;
+pub mod tt;
+pub mod uci;

@@ -6,7 +6,7 @@
 //! have their reverse rule written out here, and the property tests check every one against
 //! make-and-test with the forward generator ([`crate::movegen`]).
 
-use crate::pieces::{opposite, short_flyer, LEGS};
+use crate::pieces::{destinations, opposite, short_flyer, LEGS};
 use crate::tables::{Leaper, Tables, DIAGONAL, ORTHOGONAL};
 use crate::{Bitboard, Board, Color, Role, Rules, Square};
 
@@ -123,9 +123,12 @@ pub fn is_attacked_after(
     if y.any() && crooked_attacks(t, &ORTHOGONAL, v, occ, y, true) {
         return true;
     }
+    // Octopus: forward from each candidate (it captures by landing, so its destinations decide).
     let o = p(Role::Octopus) & (t.quad_bomber_zone[i] | t.quad_raptor_zone[i]);
-    if o.any() && crooked_attacks(t, &[0, 1, 2, 3, 4, 5, 6, 7], v, occ, o, false) {
-        return true;
+    for s in o {
+        if destinations(t, Role::Octopus, s, occ, them).has(v) {
+            return true;
+        }
     }
     false
 }

@@ -27,15 +27,13 @@ impl Position {
         // occupancy of a square that decides an attack on it. Along the eight lines through the
         // king (sliders, flyers, crooked pieces) those are the squares up to and including the
         // first piece: an arrival before it only blocks, and nothing behind it is seen unless it
-        // leaves. Warmachine/elephant pair squares and snake paths lie within two squares of the
-        // king (`Tables::king_zone` box), needed only in variants with those pieces. Leapers and
-        // pawns do not depend on occupancy. The cross-check tests prove this equal to make-and-test.
+        // leaves. Warmachine/elephant pair squares (two away on a line) and snake path squares
+        // (knight and two-away diagonal squares) are added in variants with those pieces
+        // (`Rules::extra_zone`). Leapers and pawns do not depend on occupancy. The cross-check
+        // tests prove this equal to make-and-test.
         let t = &self.rules.tables;
         let occ = self.board.occupied();
-        let mut zone = t.rook(king, occ) | t.bishop(king, occ);
-        if self.rules.zone_needs_box {
-            zone |= t.king_zone[king.index()];
-        }
+        let zone = t.rook(king, occ) | t.bishop(king, occ) | self.rules.extra_zone[king.index()];
         list.retain(|m| {
             let (from, to) = (m.from(), m.to());
             let mut touched = Bitboard::from_square(from).with(to);

@@ -117,15 +117,18 @@ fn quad(t: &Tables, first: &[usize], sq: Square, occ: Bitboard, enemy: Bitboard)
 
 /// Flying Warmachine (orthogonal) / Flying Elephant (diagonal): `s1`, `s2` always; `s3` when
 /// `s1` and `s2` are both empty or both occupied.
-pub fn short_flyer(t: &Tables, dirs: &[usize], sq: Square, occ: Bitboard) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
+pub fn short_flyer(t: &Tables, dirs: &[usize; 4], sq: Square, occ: Bitboard) -> Bitboard {
+    let i = sq.index();
+    let orthogonal = dirs[0] == ORTHOGONAL[0];
+    let mut out = if orthogonal {
+        t.warrior[i]
+    } else {
+        t.guard_lines[i]
+    };
     for &d in dirs {
-        let Some(s1) = t.step(d, sq) else { continue };
-        out = out.with(s1);
-        let Some(s2) = t.step(d, s1) else { continue };
-        out = out.with(s2);
-        if let Some(s3) = t.step(d, s2) {
-            if occ.has(s1) == occ.has(s2) {
+        if let Some((pair, s3)) = t.third[d][i] {
+            // `s3` needs `s1` and `s2` both empty or both occupied.
+            if (pair & occ).count() != 1 {
                 out = out.with(s3);
             }
         }

@@ -102,6 +102,9 @@ pub struct Tables {
     pub dabbaba: [Bitboard; Square::COUNT],
     /// Diagonal squares two away with an existing middle (raptor jumps and landings).
     pub alfil: [Bitboard; Square::COUNT],
+    /// `third[dir][sq]`: the squares `s1`, `s2` and the square `s3` three away along `dir` (all
+    /// existing), for the warmachine and elephant.
+    pub third: [[Option<(Bitboard, Square)>; Square::COUNT]; 8],
     /// Squares from which a quad bomber could ever remove a piece on `sq`: a file or rank next to
     /// it (a superset, for a quick reject).
     pub quad_bomber_zone: [Bitboard; Square::COUNT],
@@ -125,6 +128,7 @@ impl Tables {
         let mut alfil = [Bitboard::EMPTY; Square::COUNT];
         let mut quad_bomber_zone = [Bitboard::EMPTY; Square::COUNT];
         let mut quad_raptor_zone = [Bitboard::EMPTY; Square::COUNT];
+        let mut third = [[None; Square::COUNT]; 8];
         for sq in exists.iter() {
             let i = sq.index();
             for other in exists.iter() {
@@ -148,6 +152,9 @@ impl Tables {
                 if let Some(s2) = at(s1, df, dr) {
                     *lines = lines.with(s2);
                     *two = two.with(s2);
+                    if let Some(s3) = at(s2, df, dr) {
+                        third[d][i] = Some((Bitboard::from_square(s1).with(s2), s3));
+                    }
                 }
             }
             for df in -2..=2 {
@@ -195,6 +202,7 @@ impl Tables {
             alfil,
             quad_bomber_zone,
             quad_raptor_zone,
+            third,
         }
     }
 

@@ -332,13 +332,35 @@ pub struct Rules {
     pub rook_home: [[Square; 2]; 2],
     /// Precomputed attack and step tables.
     pub tables: Tables,
-    /// Does the legality shortcut need the 5x5 box around the king (warmachine, elephant and
-    /// snake attacks depend on squares off the king's lines or behind a first blocker)?
-    pub zone_needs_box: bool,
+    /// Squares near a king whose occupancy can decide an attack on it besides its lines up to
+    /// the first piece: warmachine/elephant pair squares (two away on a line) and snake paths
+    /// (knight squares and diagonal squares two away). Empty in variants without those pieces.
+    pub extra_zone: Vec<Bitboard>,
 }
 
 impl Rules {
     fn build(variant: Variant) -> Rules {
+        let mut rules = Rules::build_plain(variant);
+        let has = |r: Role| rules.role_allowed[r.index()];
+        let (pairs, snake) = (has(Warmachine) || has(Elephant), has(Snake));
+        let t = &rules.tables;
+        rules.extra_zone = (0..Square::COUNT)
+            .map(|i| {
+                let sq = Square::new_unchecked(i as u8);
+                let mut z = Bitboard::EMPTY;
+                if pairs {
+                    z |= t.dabbaba[i] | t.alfil[i];
+                }
+                if snake {
+                    z |= t.leap(crate::tables::Leaper::Knight, sq) | t.alfil[i];
+                }
+                z
+            })
+            .collect();
+        rules
+    }
+
+    fn build_plain(variant: Variant) -> Rules {
         let spec = variant.spec();
         let g = &spec.geometry;
         let mut exists = Bitboard::EMPTY;
@@ -407,10 +429,7 @@ impl Rules {
                 [home(1, c.rook_files[0]), home(1, c.rook_files[1])],
             ],
             tables: Tables::build(exists),
-            zone_needs_box: spec
-                .roles
-                .iter()
-                .any(|r| matches!(r, Warmachine | Elephant | Snake)),
+            extra_zone: Vec::new(),
         }
     }
 

@@ -1,0 +1,133 @@
+//! `shuriken bench`: fixed positions of every variant (from `bench_positions.txt`), each searched
+//! to a fixed depth from a fresh state with one thread. Prints `Nodes searched: N` (the search's
+//! signature: deterministic, changes only when the search changes) and `Nodes/second: X`. With
+//! `--threads N` it also searches every position with N threads and reports time to depth.
+
+use crate::eval::{Evaluator, Weights};
+use crate::search::{self, Output, SearchConfig, SearchParams, SearchResult, SharedState};
+use crate::time::GoLimits;
+use crate::tt::TranspositionTable;
+use movegen::{Position, Variant};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The bench positions, one `variant;fen` per line.
+pub const POSITIONS: &str = include_str!("bench_positions.txt");
+
+/// Default bench depth.
+pub const DEFAULT_DEPTH: i32 = 7;
+
+/// The bench positions, parsed.
+pub fn positions() -> Result<Vec<Position>, String> {
+    let mut v = Vec::new();
+    for (i, line) in POSITIONS.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (var, fen) = line
+            .split_once(';')
+            .ok_or(format!("bench line {}: no ';'", i + 1))?;
+        let variant = Variant::from_name(var).map_err(|e| e.to_string())?;
+        let pos =
+            Position::from_fen(variant, fen).map_err(|e| format!("bench line {}: {e}", i + 1))?;
+        v.push(pos);
+    }
+    Ok(v)
+}
+
+/// Searches `pos` to `depth` with `threads` threads, fresh hash of `hash_mb` MB, default
+/// weights and parameters, no output. Returns the result and the time taken.
+pub fn search_fixed(
+    pos: &Position,
+    depth: i32,
+    threads: usize,
+    hash_mb: usize,
+) -> (SearchResult, Duration) {
+    let tt = TranspositionTable::new(hash_mb);
+    let cfg = SearchConfig {
+        threads,
+        multipv: 1,
+        move_overhead: 0,
+        params: SearchParams::default(),
+        eval: Arc::new(Evaluator::new(&Weights::default(), pos.variant())),
+        report: false,
+    };
+    let limits = GoLimits {
+        depth: Some(depth),
+        ..Default::default()
+    };
+    let shared = SharedState::new(threads);
+    let out: Output = Arc::new(|_: &str| {});
+    let start = Instant::now();
+    let r = search::search(pos, &tt, &cfg, &limits, &shared, &out);
+    (r, start.elapsed())
+}
+
+/// Runs the bench command.
+pub fn run_cli(depth: Option<i32>, threads: usize, hash: usize) -> ExitCode {
+    let positions = match positions() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let depth = depth.unwrap_or(DEFAULT_DEPTH).clamp(1, 64);
+    let hash = hash.clamp(1, crate::options::MAX_HASH_MB);
+    let threads = threads.clamp(1, crate::options::MAX_THREADS);
+    let mut total_nodes = 0u64;
+    let mut total_time = Duration::ZERO;
+    let mut per_variant: Vec<(Variant, u64, Duration)> = Variant::ALL
+        .iter()
+        .map(|v| (*v, 0, Duration::ZERO))
+        .collect();
+    for (i, pos) in positions.iter().enumerate() {
+        let (r, t) = search_fixed(pos, depth, 1, hash);
+        let mv = r.best.map_or("(none)".to_string(), |m| pos.move_to_uci(m));
+        println!(
+            "Position {:>3} {:<8} nodes {:>10} time {:>6} ms best {mv} score {}",
+            i + 1,
+            pos.variant().name(),
+            r.nodes,
+            t.as_millis(),
+            search::uci_score(r.score)
+        );
+        total_nodes += r.nodes;
+        total_time += t;
+        if let Some(e) = per_variant.iter_mut().find(|e| e.0 == pos.variant()) {
+            e.1 += r.nodes;
+            e.2 += t;
+        }
+    }
+    println!();
+    for (v, n, t) in &per_variant {
+        let nps = *n as f64 / t.as_secs_f64().max(1e-9);
+        println!("{:<8} nodes {:>10} nps {:>10.0}", v.name(), n, nps);
+    }
+    println!();
+    println!("Depth: {depth}");
+    println!("Total time (ms): {}", total_time.as_millis());
+    if threads > 1 {
+        let mut smp_time = Duration::ZERO;
+        let mut smp_nodes = 0;
+        for pos in &positions {
+            let (r, t) = search_fixed(pos, depth, threads, hash);
+            smp_time += t;
+            smp_nodes += r.nodes;
+        }
+        println!(
+            "Time to depth {depth}: 1 thread {} ms, {threads} threads {} ms ({:.2}x), {threads}-thread nodes {smp_nodes}",
+            total_time.as_millis(),
+            smp_time.as_millis(),
+            total_time.as_secs_f64() / smp_time.as_secs_f64().max(1e-9)
+        );
+    }
+    println!("Nodes searched: {total_nodes}");
+    println!(
+        "Nodes/second: {:.0}",
+        total_nodes as f64 / total_time.as_secs_f64().max(1e-9)
+    );
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,274 @@
+//! Static evaluation: material, formula-generated piece-square tables, mobility, pawn and
+//! ninja-pawn advancement, king placement and safety, and ninja pawns in hand.
+//!
+//! Every weight comes from [`Weights`]; an [`Evaluator`] bakes them into per-variant tables once
+//! (when the weights or the variant change), so evaluating a position only sums table entries and
+//! counts destinations.
+
+pub mod weights;
+
+use movegen::pieces::destinations;
+use movegen::tables::Leaper;
+use movegen::{Color, Piece, Position, Role, Square, Variant};
+pub use weights::Weights;
+
+/// Largest absolute value [`Evaluator::evaluate`] returns (below every mate score).
+pub const EVAL_LIMIT: i32 = 20_000;
+
+/// Full phase: every non-pawn, non-king piece of the start position still on the board.
+const PHASE_MAX: i32 = 256;
+
+/// Evaluation tables of one variant, built from a set of [`Weights`].
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    variant: Variant,
+    /// Middlegame piece-square values including material, per piece index and square.
+    pst_mg: Vec<[i32; Square::COUNT]>,
+    /// Endgame piece-square values including material.
+    pst_eg: Vec<[i32; Square::COUNT]>,
+    /// Mobility weight per role, in centipawns x4.
+    mobility: [i32; Role::COUNT],
+    /// Material per role.
+    material: [i32; Role::COUNT],
+    hand_ninja: i32,
+    /// Non-pawn, non-king pieces in the start position (both sides).
+    phase_total: i32,
+    tempo: i32,
+    bishop_pair: i32,
+    king_shelter: i32,
+    king_attack: i32,
+}
+
+/// Geometry helpers for the formulas: the full rectangle of the board.
+struct Shape {
+    files: i32,
+    lo: i32,
+    hi: i32,
+}
+
+impl Shape {
+    fn of(v: Variant) -> Shape {
+        let g = &v.spec().geometry;
+        Shape {
+            files: g.files,
+            lo: g.full_rows.0,
+            hi: g.full_rows.1,
+        }
+    }
+
+    /// File centrality in half steps: 0 on the edge files, files-1 (rounded) in the middle.
+    fn file_center(&self, sq: Square) -> i32 {
+        (self.files - 1) - (2 * sq.file() - (self.files - 1)).abs()
+    }
+
+    /// Row centrality in half steps (0 on the back rows and outside them).
+    fn row_center(&self, sq: Square) -> i32 {
+        let rows = self.hi - self.lo + 1;
+        ((rows - 1) - (2 * (sq.row() - self.lo) - (rows - 1)).abs()).max(0)
+    }
+
+    /// Rows advanced from the colour's back rank (0 on it; negative squares behind it clamp to 0).
+    fn advance(&self, c: Color, sq: Square) -> i32 {
+        match c {
+            Color::White => (sq.row() - self.lo).max(0),
+            Color::Black => (self.hi - sq.row()).max(0),
+        }
+    }
+
+    /// Rows from the back rank to the promotion rank.
+    fn depth(&self) -> i32 {
+        self.hi - self.lo
+    }
+}
+
+impl Evaluator {
+    /// Builds the tables of `variant` from `w`.
+    pub fn new(w: &Weights, variant: Variant) -> Evaluator {
+        let s = &w.scalars;
+        let material = w.material[variant.index()];
+        let shape = Shape::of(variant);
+        let rules = variant.rules();
+        let mut pst_mg = vec![[0; Square::COUNT]; Piece::COUNT];
+        let mut pst_eg = vec![[0; Square::COUNT]; Piece::COUNT];
+        for c in Color::BOTH {
+            for role in Role::ALL {
+                let p = Piece::new(c, role);
+                for sq in rules.exists {
+                    let center = shape.file_center(sq) + shape.row_center(sq);
+                    let adv = shape.advance(c, sq);
+                    let left = shape.depth() - adv;
+                    let near = (4 - left).max(0).pow(2);
+                    let base = material[role.index()];
+                    let (mg, eg) = match role {
+                        Role::Pawn => (
+                            s.pawn_advance_mg * adv
+                                + s.pawn_near_mg * near
+                                + s.pawn_center_file * shape.file_center(sq) / 4,
+                            s.pawn_advance_eg * adv + s.pawn_near_eg * near,
+                        ),
+                        Role::Ninja => (
+                            s.ninja_advance_mg * adv
+                                + s.ninja_near_mg * near
+                                + s.pawn_center_file * shape.file_center(sq) / 4,
+                            s.ninja_advance_eg * adv + s.ninja_near_eg * near,
+                        ),
+                        Role::King => (-s.king_home_mg * adv, s.king_center_eg * center / 4),
+                        r => {
+                            let v = w.center[r.index()] * center / 4;
+                            (v, v)
+                        }
+                    };
+                    pst_mg[p.index()][sq.index()] = base + mg;
+                    pst_eg[p.index()][sq.index()] = base + eg;
+                }
+            }
+        }
+        let mut mobility = [0; Role::COUNT];
+        for r in Role::ALL {
+            mobility[r.index()] = w.mobility[r.index()] * s.mobility_scale / 100;
+        }
+        let start = Position::startpos(variant);
+        let phase_total = start
+            .board()
+            .occupied()
+            .iter()
+            .filter(|sq| {
+                start
+                    .piece_at(*sq)
+                    .is_some_and(|p| !p.role.is_pawnlike() && p.role != Role::King)
+            })
+            .count()
+            .max(1) as i32;
+        Evaluator {
+            variant,
+            pst_mg,
+            pst_eg,
+            mobility,
+            material,
+            hand_ninja: w.hand_ninja,
+            phase_total,
+            tempo: s.tempo,
+            bishop_pair: s.bishop_pair,
+            king_shelter: s.king_shelter,
+            king_attack: s.king_attack,
+        }
+    }
+
+    /// The variant these tables are for.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Material value of a role (for move ordering and pruning margins).
+    #[inline]
+    pub fn material(&self, role: Role) -> i32 {
+        self.material[role.index()]
+    }
+
+    /// The largest material value of a promotion choice of this variant.
+    pub fn best_promotion(&self) -> Option<Role> {
+        self.variant
+            .spec()
+            .promotion
+            .iter()
+            .copied()
+            .max_by_key(|r| self.material(*r))
+    }
+
+    /// Evaluates `pos` from the side to move's point of view, in centipawns.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let board = pos.board();
+        let t = &pos.rules().tables;
+        let occ = board.occupied();
+        let kings = [pos.king(Color::White), pos.king(Color::Black)];
+        let zones = kings.map(|k| t.leap(Leaper::King, k).with(k));
+        let mut mg = [0i32; 2];
+        let mut eg = [0i32; 2];
+        let mut attack_units = [0i32; 2];
+        let mut pieces = 0;
+        for c in Color::BOTH {
+            let ci = c.index();
+            let own = board.color(c);
+            let enemy_zone = zones[1 - ci];
+            for sq in own {
+                let Some(p) = pos.piece_at(sq) else { continue };
+                mg[ci] += self.pst_mg[p.index()][sq.index()];
+                eg[ci] += self.pst_eg[p.index()][sq.index()];
+                if p.role.is_pawnlike() || p.role == Role::King {
+                    continue;
+                }
+                pieces += 1;
+                let d = destinations(t, p.role, sq, occ, own);
+                let m = d.count() as i32 * self.mobility[p.role.index()] / 4;
+                mg[ci] += m;
+                eg[ci] += m;
+                attack_units[ci] += (d & enemy_zone).count() as i32;
+            }
+            if board.pieces(c, Role::Bishop).count() >= 2 {
+                mg[ci] += self.bishop_pair;
+                eg[ci] += self.bishop_pair;
+            }
+            let hand = pos.hand(c) as i32 * self.hand_ninja;
+            mg[ci] += hand;
+            eg[ci] += hand;
+            mg[ci] += self.king_shelter * self.shelter(pos, c, kings[ci]);
+        }
+        let phase = (pieces.min(self.phase_total) * PHASE_MAX) / self.phase_total;
+        for c in 0..2 {
+            // King-zone attacks by the other side cost middlegame points.
+            let u = attack_units[1 - c];
+            mg[c] -= u * u * self.king_attack / 16;
+        }
+        let white = ((mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (PHASE_MAX - phase)) / PHASE_MAX;
+        let stm = match pos.side_to_move() {
+            Color::White => white,
+            Color::Black => -white,
+        };
+        (stm + self.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// Own pawns and ninja pawns on the three squares in front of the king, one and two rows
+    /// ahead.
+    fn shelter(&self, pos: &Position, c: Color, king: Square) -> i32 {
+        let rules = pos.rules();
+        let pawns = pos.board().pieces(c, Role::Pawn) | pos.board().pieces(c, Role::Ninja);
+        let mut n = 0;
+        for dr in [1, 2] {
+            for df in [-1, 0, 1] {
+                if rules
+                    .offset(king, df, dr * c.forward())
+                    .is_some_and(|s| pawns.has(s))
+                {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_positions_are_balanced() {
+        let w = Weights::default();
+        for v in Variant::ALL {
+            let e = Evaluator::new(&w, v);
+            let pos = Position::startpos(v);
+            let s = e.evaluate(&pos);
+            assert_eq!(s, w.scalars.tempo, "{v}: start position evaluates to {s}");
+        }
+    }
+
+    #[test]
+    fn material_counts() {
+        let w = Weights::default();
+        let e = Evaluator::new(&w, Variant::Chess);
+        let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        assert!(e.evaluate(&pos) > 800);
+        let pos = Position::from_fen(Variant::Chess, "3qk3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        assert!(e.evaluate(&pos) < -800);
+    }
+}

@@ -1,0 +1,503 @@
+//! The evaluation's weights: one named table, exposed as UCI `spin` options and loadable from and
+//! savable to a simple `name = value` text file.
+//!
+//! # Material
+//! Values are centipawns, one pawn = 100, taken from the rule texts where they give them:
+//! - **Titan** (its "Relative Power" table, midpoints of ranges): ninja pawn 150, knight 300,
+//!   warrior 325, raptor 375, bishop 425, guard 475, bomber 525, quad raptor 425, quad bomber 550,
+//!   rook 625, queen 1200.
+//! - **Hadean** (its notes, anchored on the 12x12 bishop of Titan, 425): elephant "a little less
+//!   than the bishop" 375, warmachine "half a pawn more" 475, ferz-knight 425 and wazir-knight 450
+//!   ("close to or a little more than the bishop", the wazir one more), sorcerers "a little less
+//!   than their knight counterparts" 400 and 425, ninja pawn "one and a half to twice a pawn" 175,
+//!   rook 625 and queen 1200 as in Titan.
+//! - **Raptor** (its table): knight 300, bishop 400, raptor 350, bird 475, rook 600, queen 1100.
+//! - **Octopus** (no values in its text; chosen here): on a 10x10 board a bishop is 375, a rook
+//!   575, a queen 1075. The ferz-knight (knight plus ferz, 12 targets) is 375 and the wazir-knight
+//!   (knight plus wazir, a better mover and able to lose a tempo) 400. The sorcerer snake reaches
+//!   up to 16 knight and (3,2) squares but can be blocked on both paths: 425. The octopus is a
+//!   crooked slider along 16 outward half-rays, blocked by its first two steps: worth more than a
+//!   rook, less than a queen, 800. A ninja pawn on the board is 150 as in Titan; one in hand is
+//!   worth 125: it cannot be taken, but can only enter on the second rank.
+//! - **Chess**: 100, 320, 330, 500, 950.
+//!
+//! # Positional terms
+//! Piece-square tables are generated from formulas (centralisation per role, pawn advancement,
+//! king placement by game phase), plus mobility per role, king shelter and king-zone attacks, a
+//! bishop pair bonus and a tempo bonus. See [`crate::eval`].
+
+use crate::params::ParamSpec;
+use crate::scalar_params;
+use movegen::{Role, Variant};
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+scalar_params! {
+    /// Scalar evaluation weights (centipawns unless noted).
+    pub struct Scalars {
+        /// Bonus for the side to move.
+        tempo: "Tempo" = 12, 0, 100;
+        /// Bonus for holding two or more bishops.
+        bishop_pair: "BishopPair" = 25, 0, 200;
+        /// Middlegame bonus per row an ordinary pawn has advanced.
+        pawn_advance_mg: "PawnAdvanceMg" = 3, 0, 50;
+        /// Endgame bonus per row an ordinary pawn has advanced.
+        pawn_advance_eg: "PawnAdvanceEg" = 8, 0, 100;
+        /// Middlegame bonus for a pawn near promotion, times (4 - rows left) squared.
+        pawn_near_mg: "PawnNearMg" = 6, 0, 100;
+        /// Endgame bonus for a pawn near promotion, times (4 - rows left) squared.
+        pawn_near_eg: "PawnNearEg" = 14, 0, 200;
+        /// Middlegame bonus per row a ninja pawn has advanced.
+        ninja_advance_mg: "NinjaAdvanceMg" = 3, 0, 50;
+        /// Endgame bonus per row a ninja pawn has advanced.
+        ninja_advance_eg: "NinjaAdvanceEg" = 9, 0, 100;
+        /// Middlegame bonus for a ninja pawn near promotion, times (4 - rows left) squared.
+        ninja_near_mg: "NinjaNearMg" = 6, 0, 100;
+        /// Endgame bonus for a ninja pawn near promotion, times (4 - rows left) squared.
+        ninja_near_eg: "NinjaNearEg" = 14, 0, 200;
+        /// Middlegame bonus for pawns on central files, per unit of file centrality (x1/4).
+        pawn_center_file: "PawnCenterFile" = 3, 0, 50;
+        /// Middlegame penalty per row the king stands away from its back rank.
+        king_home_mg: "KingHomeMg" = 12, 0, 100;
+        /// Endgame bonus per unit of king centralisation (x1/4).
+        king_center_eg: "KingCenterEg" = 6, 0, 50;
+        /// Bonus per own pawn or ninja pawn shielding the king (three squares in front, two rows).
+        king_shelter: "KingShelter" = 10, 0, 100;
+        /// King-zone attack penalty: units squared times this, divided by 16, times the
+        /// attacker's phase.
+        king_attack: "KingAttack" = 6, 0, 100;
+        /// Mobility is scaled by this percentage.
+        mobility_scale: "MobilityScale" = 100, 0, 400;
+    }
+}
+
+/// Roles that get per-role centralisation and mobility weights (not pawns or kings).
+pub const PIECE_ROLES: [Role; 18] = [
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::Warrior,
+    Role::Guard,
+    Role::Bomber,
+    Role::Raptor,
+    Role::QuadBomber,
+    Role::QuadRaptor,
+    Role::Warmachine,
+    Role::Elephant,
+    Role::FerzSorcerer,
+    Role::WazirSorcerer,
+    Role::FerzKnight,
+    Role::WazirKnight,
+    Role::Snake,
+    Role::Octopus,
+];
+
+/// Default material values per variant (see the module documentation), `(role, centipawns)`.
+fn default_material(v: Variant) -> &'static [(Role, i32)] {
+    use Role::*;
+    match v {
+        Variant::Chess => &[
+            (Pawn, 100),
+            (Knight, 320),
+            (Bishop, 330),
+            (Rook, 500),
+            (Queen, 950),
+        ],
+        Variant::Titan => &[
+            (Pawn, 100),
+            (Ninja, 150),
+            (Knight, 300),
+            (Warrior, 325),
+            (Raptor, 375),
+            (Bishop, 425),
+            (Guard, 475),
+            (Bomber, 525),
+            (QuadRaptor, 425),
+            (QuadBomber, 550),
+            (Rook, 625),
+            (Queen, 1200),
+        ],
+        Variant::Hadean => &[
+            (Pawn, 100),
+            (Ninja, 175),
+            (Bishop, 425),
+            (Elephant, 375),
+            (Warmachine, 475),
+            (FerzSorcerer, 400),
+            (WazirSorcerer, 425),
+            (FerzKnight, 425),
+            (WazirKnight, 450),
+            (Rook, 625),
+            (Queen, 1200),
+        ],
+        Variant::Raptor => &[
+            (Pawn, 100),
+            (Knight, 300),
+            (Bishop, 400),
+            (Raptor, 350),
+            (Bomber, 475),
+            (Rook, 600),
+            (Queen, 1100),
+        ],
+        Variant::Octopus => &[
+            (Pawn, 100),
+            (Ninja, 150),
+            (Bishop, 375),
+            (FerzKnight, 375),
+            (WazirKnight, 400),
+            (Snake, 425),
+            (Octopus, 800),
+            (Rook, 575),
+            (Queen, 1075),
+        ],
+    }
+}
+
+/// Default value of a ninja pawn in hand (octopus).
+const DEFAULT_HAND_NINJA: i32 = 125;
+
+/// Default centralisation weight of a role (per half-step of centrality, x1/4).
+fn default_center(r: Role) -> i32 {
+    use Role::*;
+    match r {
+        Knight | FerzKnight | WazirKnight => 6,
+        Warrior | FerzSorcerer | WazirSorcerer | Snake => 5,
+        Guard => 4,
+        Bishop | Raptor | QuadRaptor | Warmachine | Elephant | Octopus => 3,
+        Queen | Bomber | QuadBomber => 2,
+        _ => 1,
+    }
+}
+
+/// Default mobility weight of a role (centipawns per reachable square, x1/4).
+fn default_mobility(r: Role) -> i32 {
+    use Role::*;
+    match r {
+        Knight | FerzKnight | WazirKnight | Warrior | Guard => 12,
+        FerzSorcerer | WazirSorcerer | Snake | Warmachine | Elephant => 10,
+        Bishop | Raptor | QuadRaptor | Octopus => 8,
+        Rook | Bomber | QuadBomber => 6,
+        _ => 3,
+    }
+}
+
+/// Where a named weight lives in [`Weights`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slot {
+    /// Field `i` of [`Scalars`].
+    Scalar(usize),
+    /// Material of a role in a variant.
+    Material(Variant, Role),
+    /// Value of a ninja pawn in hand.
+    HandNinja,
+    /// Centralisation weight of a role.
+    Center(Role),
+    /// Mobility weight of a role.
+    Mobility(Role),
+}
+
+/// Every evaluation weight.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Named scalar weights.
+    pub scalars: Scalars,
+    /// Material per variant (index [`Variant::index`]) and role, centipawns.
+    pub material: [[i32; Role::COUNT]; 5],
+    /// Value of a ninja pawn in hand.
+    pub hand_ninja: i32,
+    /// Centralisation weight per role.
+    pub center: [i32; Role::COUNT],
+    /// Mobility weight per role.
+    pub mobility: [i32; Role::COUNT],
+}
+
+impl Default for Weights {
+    fn default() -> Self {
+        let mut material = [[0; Role::COUNT]; 5];
+        for v in Variant::ALL {
+            for &(r, val) in default_material(v) {
+                material[v.index()][r.index()] = val;
+            }
+        }
+        let mut center = [0; Role::COUNT];
+        let mut mobility = [0; Role::COUNT];
+        for r in PIECE_ROLES {
+            center[r.index()] = default_center(r);
+            mobility[r.index()] = default_mobility(r);
+        }
+        Weights {
+            scalars: Scalars::default(),
+            material,
+            hand_ninja: DEFAULT_HAND_NINJA,
+            center,
+            mobility,
+        }
+    }
+}
+
+/// A role's identifier ("QuadBomber", "FerzKnight", "Ninja").
+fn role_word(r: Role) -> String {
+    format!("{r:?}")
+}
+
+/// A variant's name with an upper-case first letter.
+fn variant_word(v: Variant) -> String {
+    let n = v.name();
+    let mut c = n.chars();
+    match c.next() {
+        Some(f) => f.to_ascii_uppercase().to_string() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// The table of every weight: spec and slot, in a fixed order.
+pub fn table() -> &'static [(ParamSpec, Slot)] {
+    static TABLE: OnceLock<Vec<(ParamSpec, Slot)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let d = Weights::default();
+        let mut t = Vec::new();
+        for (i, &(name, default, min, max)) in Scalars::SCALARS.iter().enumerate() {
+            let spec = ParamSpec {
+                name: name.to_string(),
+                default,
+                min,
+                max,
+            };
+            t.push((spec, Slot::Scalar(i)));
+        }
+        for v in Variant::ALL {
+            for &(r, val) in default_material(v) {
+                let name = format!("Mat{}{}", variant_word(v), role_word(r));
+                let (min, max) = if r == Role::Pawn {
+                    (50, 200)
+                } else {
+                    (0, 3000)
+                };
+                t.push((
+                    ParamSpec {
+                        name,
+                        default: val,
+                        min,
+                        max,
+                    },
+                    Slot::Material(v, r),
+                ));
+            }
+        }
+        let spec = ParamSpec {
+            name: "MatOctopusHandNinja".into(),
+            default: d.hand_ninja,
+            min: 0,
+            max: 1000,
+        };
+        t.push((spec, Slot::HandNinja));
+        for r in PIECE_ROLES {
+            let name = format!("Center{}", role_word(r));
+            let default = d.center[r.index()];
+            t.push((
+                ParamSpec {
+                    name,
+                    default,
+                    min: 0,
+                    max: 50,
+                },
+                Slot::Center(r),
+            ));
+        }
+        for r in PIECE_ROLES {
+            let name = format!("Mobility{}", role_word(r));
+            let default = d.mobility[r.index()];
+            t.push((
+                ParamSpec {
+                    name,
+                    default,
+                    min: 0,
+                    max: 100,
+                },
+                Slot::Mobility(r),
+            ));
+        }
+        t
+    })
+}
+
+/// Why a weight could not be set or a weights file not loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WeightError {
+    /// No weight has this name.
+    #[error("unknown weight '{0}'")]
+    Unknown(String),
+    /// The value lies outside the weight's range.
+    #[error("weight {name} = {value} is outside {min}..={max}")]
+    OutOfRange {
+        /// Weight name.
+        name: String,
+        /// Rejected value.
+        value: i64,
+        /// Smallest accepted value.
+        min: i32,
+        /// Largest accepted value.
+        max: i32,
+    },
+    /// A line of a weights file is malformed.
+    #[error("weights file line {line}: {reason}")]
+    Syntax {
+        /// 1-based line number.
+        line: usize,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The file could not be read or written.
+    #[error("weights file: {0}")]
+    Io(String),
+}
+
+impl Weights {
+    /// The value in a slot.
+    pub fn get(&self, slot: Slot) -> i32 {
+        match slot {
+            Slot::Scalar(i) => self.scalars.scalar_values().get(i).copied().unwrap_or(0),
+            Slot::Material(v, r) => self.material[v.index()][r.index()],
+            Slot::HandNinja => self.hand_ninja,
+            Slot::Center(r) => self.center[r.index()],
+            Slot::Mobility(r) => self.mobility[r.index()],
+        }
+    }
+
+    fn slot_mut(&mut self, slot: Slot) -> Option<&mut i32> {
+        match slot {
+            Slot::Scalar(i) => self.scalars.scalar_slots_mut().into_iter().nth(i),
+            Slot::Material(v, r) => Some(&mut self.material[v.index()][r.index()]),
+            Slot::HandNinja => Some(&mut self.hand_ninja),
+            Slot::Center(r) => Some(&mut self.center[r.index()]),
+            Slot::Mobility(r) => Some(&mut self.mobility[r.index()]),
+        }
+    }
+
+    /// Finds a weight by name (case-insensitive).
+    pub fn find(name: &str) -> Option<&'static (ParamSpec, Slot)> {
+        table()
+            .iter()
+            .find(|(s, _)| s.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Sets a weight by name, checking its range.
+    pub fn set(&mut self, name: &str, value: i64) -> Result<(), WeightError> {
+        let (spec, slot) =
+            Weights::find(name).ok_or_else(|| WeightError::Unknown(shorten(name)))?;
+        if value < spec.min as i64 || value > spec.max as i64 {
+            return Err(WeightError::OutOfRange {
+                name: spec.name.clone(),
+                value,
+                min: spec.min,
+                max: spec.max,
+            });
+        }
+        if let Some(s) = self.slot_mut(*slot) {
+            *s = value as i32;
+        }
+        Ok(())
+    }
+
+    /// Parses a weights file: `name = value` lines; blank lines and `#` comments are ignored.
+    /// Every line is checked before anything is applied, so a bad file changes nothing.
+    pub fn parse_text(&self, text: &str) -> Result<Weights, WeightError> {
+        let mut w = self.clone();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let syntax = |reason: &str| WeightError::Syntax {
+                line: i + 1,
+                reason: reason.into(),
+            };
+            let (name, value) = line
+                .split_once('=')
+                .ok_or_else(|| syntax("expected name = value"))?;
+            let value: i64 = value
+                .trim()
+                .parse()
+                .map_err(|_| syntax("value is not an integer"))?;
+            w.set(name.trim(), value)?;
+        }
+        Ok(w)
+    }
+
+    /// Loads a weights file (at most 1 MB), on top of the current weights.
+    pub fn load(&self, path: &str) -> Result<Weights, WeightError> {
+        let meta = std::fs::metadata(path).map_err(|e| WeightError::Io(format!("{path}: {e}")))?;
+        if meta.len() > 1 << 20 {
+            return Err(WeightError::Io(format!("{path}: larger than 1 MB")));
+        }
+        let text =
+            std::fs::read_to_string(path).map_err(|e| WeightError::Io(format!("{path}: {e}")))?;
+        self.parse_text(&text)
+    }
+
+    /// Every weight as `name = value` lines.
+    pub fn to_text(&self) -> String {
+        let mut out = String::from("# Shuriken evaluation weights\n");
+        for (spec, slot) in table() {
+            let _ = writeln!(out, "{} = {}", spec.name, self.get(*slot));
+        }
+        out
+    }
+
+    /// Writes [`Weights::to_text`] to a file.
+    pub fn save(&self, path: &str) -> Result<(), WeightError> {
+        std::fs::write(path, self.to_text()).map_err(|e| WeightError::Io(format!("{path}: {e}")))
+    }
+}
+
+fn shorten(s: &str) -> String {
+    s.chars().take(64).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_defaults_in_range() {
+        let t = table();
+        let mut names: Vec<_> = t.iter().map(|(s, _)| s.name.to_ascii_lowercase()).collect();
+        names.sort();
+        let n = names.len();
+        names.dedup();
+        assert_eq!(n, names.len());
+        let w = Weights::default();
+        for (s, slot) in t {
+            assert!(!s.name.contains(' '), "{}", s.name);
+            assert_eq!(w.get(*slot), s.default, "{}", s.name);
+            assert!(s.min <= s.default && s.default <= s.max, "{}", s.name);
+        }
+        assert!(Weights::find("MatTitanQuadBomber").is_some());
+        assert!(Weights::find("MatHadeanNinja").is_some());
+        assert!(Weights::find("MobilityFerzKnight").is_some());
+    }
+
+    #[test]
+    fn text_round_trips_and_errors_are_reported() {
+        let mut w = Weights::default();
+        w.set("Tempo", 33).unwrap();
+        w.set("MatRaptorBomber", 500).unwrap();
+        let back = Weights::default().parse_text(&w.to_text()).unwrap();
+        assert_eq!(back, w);
+        assert!(matches!(w.set("Nope", 1), Err(WeightError::Unknown(_))));
+        assert!(matches!(
+            w.set("Tempo", 1000),
+            Err(WeightError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            w.parse_text("Tempo 3"),
+            Err(WeightError::Syntax { line: 1, .. })
+        ));
+        assert!(matches!(
+            w.parse_text("Tempo = x"),
+            Err(WeightError::Syntax { .. })
+        ));
+        assert!(w.load("/nonexistent/file").is_err());
+    }
+}

@@ -1,0 +1,240 @@
+//! UCI options: declarations, parsing and range checks.
+//!
+//! `UCI_Variant` defaults to `titan`, the project's main game (a GUI or the match runner sets it
+//! before each game). Besides the usual options, every evaluation weight and search tunable is a
+//! `spin` option under its table name, so external tuners can set them. `EvalFile` loads a
+//! weights file (`name = value` lines); `SaveEvalFile` writes the current weights to a file.
+
+use crate::eval::weights::{self, Weights};
+use crate::search::SearchParams;
+use movegen::Variant;
+
+/// Default hash size in megabytes.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// Largest hash size in megabytes.
+pub const MAX_HASH_MB: usize = 65_536;
+/// Most search threads.
+pub const MAX_THREADS: usize = 256;
+/// Default move overhead in milliseconds.
+pub const DEFAULT_MOVE_OVERHEAD: i64 = 30;
+
+/// Every option value of the engine.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// The game being played.
+    pub variant: Variant,
+    /// Transposition table size, MB.
+    pub hash_mb: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Milliseconds kept back per move.
+    pub move_overhead: i64,
+    /// Lines reported.
+    pub multipv: usize,
+    /// GUI may ask for pondering (informational).
+    pub ponder: bool,
+    /// Evaluation weights.
+    pub weights: Weights,
+    /// Search tunables.
+    pub search: SearchParams,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            variant: Variant::Titan,
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
+            move_overhead: DEFAULT_MOVE_OVERHEAD,
+            multipv: 1,
+            ponder: false,
+            weights: Weights::default(),
+            search: SearchParams::default(),
+        }
+    }
+}
+
+/// What the UCI layer must do after an option changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Nothing beyond storing the value.
+    None,
+    /// The variant changed: reset the position, rebuild evaluation tables, clear the hash.
+    Variant,
+    /// Resize the hash table.
+    Hash,
+    /// Clear the hash table.
+    ClearHash,
+    /// Evaluation weights changed: rebuild evaluation tables.
+    Weights,
+    /// Report this message (`info string`), e.g. after saving weights.
+    Message(String),
+}
+
+fn parse_int(name: &str, value: &str, min: i64, max: i64) -> Result<i64, String> {
+    let v: i64 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("option {name}: '{}' is not an integer", short(value)))?;
+    if v < min || v > max {
+        return Err(format!("option {name}: {v} is outside {min}..={max}"));
+    }
+    Ok(v)
+}
+
+fn short(s: &str) -> String {
+    s.chars().take(64).collect()
+}
+
+impl EngineOptions {
+    /// The `option ...` lines answered to `uci`.
+    pub fn declarations() -> Vec<String> {
+        let vars: Vec<String> = Variant::ALL
+            .iter()
+            .map(|v| format!("var {}", v.name()))
+            .collect();
+        let mut d = vec![
+            format!(
+                "option name UCI_Variant type combo default titan {}",
+                vars.join(" ")
+            ),
+            format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+            format!(
+                "option name Move Overhead type spin default {DEFAULT_MOVE_OVERHEAD} min 0 max 5000"
+            ),
+            "option name MultiPV type spin default 1 min 1 max 256".to_string(),
+            "option name Ponder type check default false".to_string(),
+            "option name Clear Hash type button".to_string(),
+            "option name EvalFile type string default <empty>".to_string(),
+            "option name SaveEvalFile type string default <empty>".to_string(),
+        ];
+        for &(name, default, min, max) in SearchParams::SCALARS {
+            d.push(format!(
+                "option name {name} type spin default {default} min {min} max {max}"
+            ));
+        }
+        for (spec, _) in weights::table() {
+            d.push(format!(
+                "option name {} type spin default {} min {} max {}",
+                spec.name, spec.default, spec.min, spec.max
+            ));
+        }
+        d
+    }
+
+    /// Sets an option; on error nothing changes.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<Change, String> {
+        let key = name.trim().to_ascii_lowercase();
+        let value = value.trim();
+        match key.as_str() {
+            "uci_variant" => {
+                let v = Variant::from_name(value).map_err(|e| e.to_string())?;
+                self.variant = v;
+                Ok(Change::Variant)
+            }
+            "hash" => {
+                self.hash_mb = parse_int("Hash", value, 1, MAX_HASH_MB as i64)? as usize;
+                Ok(Change::Hash)
+            }
+            "threads" => {
+                self.threads = parse_int("Threads", value, 1, MAX_THREADS as i64)? as usize;
+                Ok(Change::None)
+            }
+            "move overhead" => {
+                self.move_overhead = parse_int("Move Overhead", value, 0, 5000)?;
+                Ok(Change::None)
+            }
+            "multipv" => {
+                self.multipv = parse_int("MultiPV", value, 1, 256)? as usize;
+                Ok(Change::None)
+            }
+            "ponder" => {
+                self.ponder = match value.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => {
+                        return Err(format!(
+                            "option Ponder: '{}' is not true or false",
+                            short(value)
+                        ))
+                    }
+                };
+                Ok(Change::None)
+            }
+            "clear hash" => Ok(Change::ClearHash),
+            "evalfile" => {
+                if value.is_empty() || value == "<empty>" {
+                    return Ok(Change::None);
+                }
+                self.weights = self.weights.load(value).map_err(|e| e.to_string())?;
+                Ok(Change::Weights)
+            }
+            "saveevalfile" => {
+                if value.is_empty() || value == "<empty>" {
+                    return Ok(Change::None);
+                }
+                self.weights.save(value).map_err(|e| e.to_string())?;
+                Ok(Change::Message(format!(
+                    "weights saved to {}",
+                    short(value)
+                )))
+            }
+            _ => {
+                if let Some(i) = SearchParams::SCALARS
+                    .iter()
+                    .position(|s| s.0.eq_ignore_ascii_case(&key))
+                {
+                    let (n, _, min, max) = SearchParams::SCALARS[i];
+                    let v = parse_int(n, value, min as i64, max as i64)? as i32;
+                    if let Some(slot) = self.search.scalar_slots_mut().into_iter().nth(i) {
+                        *slot = v;
+                    }
+                    return Ok(Change::None);
+                }
+                if Weights::find(&key).is_some() {
+                    let v: i64 = value.parse().map_err(|_| {
+                        format!(
+                            "option {}: '{}' is not an integer",
+                            short(name),
+                            short(value)
+                        )
+                    })?;
+                    self.weights.set(&key, v).map_err(|e| e.to_string())?;
+                    return Ok(Change::Weights);
+                }
+                Err(format!("unknown option '{}'", short(name)))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_set_and_reject() {
+        let mut o = EngineOptions::default();
+        assert_eq!(o.set("UCI_Variant", "raptor"), Ok(Change::Variant));
+        assert_eq!(o.variant, Variant::Raptor);
+        assert!(o.set("UCI_Variant", "shogi").is_err());
+        assert_eq!(o.variant, Variant::Raptor);
+        assert!(o.set("Hash", "0").is_err());
+        assert!(o.set("Hash", "abc").is_err());
+        assert_eq!(o.set("hash", "32"), Ok(Change::Hash));
+        assert_eq!(o.set("LmrDiv", "300"), Ok(Change::None));
+        assert_eq!(o.search.lmr_div, 300);
+        assert!(o.set("LmrDiv", "1").is_err());
+        assert_eq!(o.set("MatTitanQueen", "1300"), Ok(Change::Weights));
+        assert_eq!(
+            o.weights.material[Variant::Titan.index()][movegen::Role::Queen.index()],
+            1300
+        );
+        assert!(o.set("NoSuchOption", "1").is_err());
+        let decl = EngineOptions::declarations();
+        assert!(decl
+            .iter()
+            .any(|l| l.starts_with("option name MatOctopusOctopus type spin")));
+    }
+}

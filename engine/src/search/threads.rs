@@ -1,0 +1,335 @@
+//! Lazy SMP: every thread runs iterative deepening on the same root, sharing the transposition
+//! table; helpers skip some depths so threads spread over different iterations. The main thread
+//! owns the clock and the output; the best move comes from a vote over the threads' completed
+//! iterations.
+
+use super::{
+    uci_score, Output, RootMove, SearchConfig, SearchResult, SharedState, Worker, INF, MATE,
+    MATE_BOUND, MAX_PLY,
+};
+use crate::time::{self, GoLimits};
+use crate::tt::TranspositionTable;
+use movegen::{Move, Position};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// Stack size of search threads (move buffers live on the heap, but recursion is deep).
+const STACK_SIZE: usize = 32 << 20;
+
+/// Helper thread `i` skips depth `d` when `((d + PHASE[i]) / SIZE[i]) % 2 == 1`.
+const SKIP_SIZE: [i32; 20] = [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// What one thread found.
+struct ThreadResult {
+    id: usize,
+    depth: i32,
+    lines: Vec<RootMove>,
+    nodes: u64,
+    seldepth: usize,
+}
+
+/// The legal root moves, restricted to `searchmoves` when given (ignoring moves that are not
+/// legal; all legal moves if none of them is).
+pub fn root_moves(pos: &Position, searchmoves: &[Move]) -> Vec<RootMove> {
+    let legal = pos.legal_moves();
+    let mut v: Vec<RootMove> = legal
+        .iter()
+        .filter(|m| searchmoves.is_empty() || searchmoves.contains(m))
+        .map(|&mv| RootMove {
+            mv,
+            score: -INF,
+            pv: vec![mv],
+        })
+        .collect();
+    if v.is_empty() {
+        v = legal
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INF,
+                pv: vec![mv],
+            })
+            .collect();
+    }
+    v
+}
+
+/// Searches `pos` under `limits`, printing `info` lines through `out` (when
+/// `cfg.report`), and returns the best move. Does not print `bestmove`.
+pub fn search(
+    pos: &Position,
+    tt: &TranspositionTable,
+    cfg: &SearchConfig,
+    limits: &GoLimits,
+    shared: &SharedState,
+    out: &Output,
+) -> SearchResult {
+    let roots = root_moves(pos, &limits.searchmoves);
+    if roots.is_empty() {
+        return SearchResult::default();
+    }
+    tt.new_search();
+    let time = time::limits(limits, pos.side_to_move(), cfg.move_overhead);
+    let threads = cfg.threads.clamp(1, shared.nodes.len());
+    let results: Vec<ThreadResult> = std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        for id in 1..threads {
+            let roots = roots.clone();
+            let pos = pos.clone();
+            let h = std::thread::Builder::new()
+                .stack_size(STACK_SIZE)
+                .spawn_scoped(scope, move || {
+                    let mut w = Worker::new(
+                        id,
+                        pos,
+                        tt,
+                        &cfg.eval,
+                        &cfg.params,
+                        shared,
+                        limits,
+                        time,
+                        roots,
+                    );
+                    run_thread(&mut w, cfg, None)
+                });
+            match h {
+                Ok(h) => handles.push(h),
+                Err(_) => break,
+            }
+        }
+        let main = std::thread::Builder::new()
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(scope, || {
+                let mut w = Worker::new(
+                    0,
+                    pos.clone(),
+                    tt,
+                    &cfg.eval,
+                    &cfg.params,
+                    shared,
+                    limits,
+                    time,
+                    roots.clone(),
+                );
+                let r = run_thread(&mut w, cfg, Some(out));
+                // Infinite and ponder searches wait for `stop` (or `ponderhit`) before answering.
+                while !shared.stop.load(Ordering::Relaxed)
+                    && (limits.infinite
+                        || limits.is_unbounded()
+                        || shared.pondering.load(Ordering::Relaxed))
+                {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                shared.stop.store(true, Ordering::Relaxed);
+                r
+            });
+        let mut results = Vec::new();
+        match main {
+            Ok(h) => {
+                if let Ok(r) = h.join() {
+                    results.push(r);
+                }
+            }
+            Err(_) => shared.stop.store(true, Ordering::Relaxed),
+        }
+        for h in handles {
+            if let Ok(r) = h.join() {
+                results.push(r);
+            }
+        }
+        results
+    });
+    let nodes: u64 = results.iter().map(|r| r.nodes).sum();
+    let best = pick_best(&results);
+    let Some(best) = best else {
+        // No thread finished (cannot happen in practice): any legal move.
+        return SearchResult {
+            best: Some(roots[0].mv),
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes,
+        };
+    };
+    if best.id != 0 && cfg.report {
+        if let Some(line) = best.lines.first() {
+            report_line(
+                out,
+                pos,
+                best.depth,
+                best.seldepth,
+                1,
+                line,
+                nodes,
+                shared,
+                tt,
+            );
+        }
+    }
+    let line = &best.lines[0];
+    SearchResult {
+        best: Some(line.mv),
+        ponder: line.pv.get(1).copied(),
+        score: line.score,
+        depth: best.depth,
+        nodes,
+    }
+}
+
+/// Lazy SMP vote: each thread votes for its best move with weight growing with its score and
+/// depth; the thread with the winning move and the deepest iteration is chosen.
+fn pick_best(results: &[ThreadResult]) -> Option<&ThreadResult> {
+    let usable: Vec<&ThreadResult> = results.iter().filter(|r| !r.lines.is_empty()).collect();
+    let main = usable.iter().find(|r| r.id == 0).copied();
+    if usable.len() <= 1 {
+        return main.or(usable.first().copied());
+    }
+    let min_score = usable.iter().map(|r| r.lines[0].score).min().unwrap_or(0);
+    let mut votes: Vec<(Move, i64)> = Vec::new();
+    for r in &usable {
+        let w = (r.lines[0].score - min_score + 14) as i64 * r.depth as i64;
+        match votes.iter_mut().find(|(m, _)| *m == r.lines[0].mv) {
+            Some(v) => v.1 += w,
+            None => votes.push((r.lines[0].mv, w)),
+        }
+    }
+    let vote = |r: &ThreadResult| {
+        votes
+            .iter()
+            .find(|(m, _)| *m == r.lines[0].mv)
+            .map_or(0, |v| v.1)
+    };
+    let mut best = main.unwrap_or(usable[0]);
+    for r in &usable {
+        let better_mate = r.lines[0].score >= MATE_BOUND && r.lines[0].score > best.lines[0].score;
+        if better_mate
+            || (best.lines[0].score < MATE_BOUND && (vote(r), r.depth) > (vote(best), best.depth))
+        {
+            best = r;
+        }
+    }
+    Some(best)
+}
+
+/// Iterative deepening of one thread. `out` is `Some` for the main thread only.
+fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Output>) -> ThreadResult {
+    let limits = w.limits;
+    let max_depth = limits
+        .depth
+        .map_or(MAX_PLY as i32 - 1, |d| d.clamp(1, MAX_PLY as i32 - 1));
+    let multipv = cfg.multipv.clamp(1, w.root_moves.len().max(1));
+    let single_move = w.root_moves.len() == 1;
+    let mut last_best = None;
+    let mut stable = 0;
+    for depth in 1..=max_depth {
+        if w.id > 0 && depth > 1 {
+            let i = (w.id - 1) % SKIP_SIZE.len();
+            if ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1 {
+                continue;
+            }
+        }
+        w.seldepth = 0;
+        w.iteration(depth, multipv);
+        if w.stopped {
+            break;
+        }
+        w.completed = w.root_moves.clone();
+        w.completed_depth = depth;
+        if w.id != 0 {
+            // A helper that completes the requested depth ends a depth-limited search.
+            if depth == max_depth && !limits.infinite && !limits.ponder {
+                w.shared.stop.store(true, Ordering::Relaxed);
+            }
+            continue;
+        }
+        let shared = w.shared;
+        if let (Some(out), true) = (out, cfg.report) {
+            let nodes = shared.total_nodes() - shared.nodes[0].load(Ordering::Relaxed) + w.nodes;
+            for (i, line) in w.root_moves.iter().take(multipv).enumerate() {
+                report_line(
+                    out,
+                    &w.pos,
+                    depth,
+                    w.seldepth,
+                    i + 1,
+                    line,
+                    nodes,
+                    shared,
+                    w.tt,
+                );
+            }
+        }
+        // Stop conditions of the main thread.
+        let best = &w.root_moves[0];
+        if let Some(mate) = limits.mate {
+            if best.score >= MATE_BOUND && (MATE - best.score + 1) / 2 <= mate {
+                break;
+            }
+        }
+        if let Some(t) = w.time {
+            if shared.pondering.load(Ordering::Relaxed) {
+                continue;
+            }
+            if single_move {
+                break;
+            }
+            stable = if last_best == Some(best.mv) {
+                stable + 1
+            } else {
+                0
+            };
+            last_best = Some(best.mv);
+            let factor = match stable {
+                0 => 1.3,
+                1..=3 => 1.0,
+                _ => 0.7,
+            };
+            if shared.start.elapsed().as_secs_f64() >= t.soft.as_secs_f64() * factor * 0.6 {
+                break;
+            }
+        }
+    }
+    w.shared.nodes[w.id].store(w.nodes, Ordering::Relaxed);
+    ThreadResult {
+        id: w.id,
+        depth: w.completed_depth,
+        lines: w.completed.clone(),
+        nodes: w.nodes,
+        seldepth: w.seldepth,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn report_line(
+    out: &Output,
+    pos: &Position,
+    depth: i32,
+    seldepth: usize,
+    multipv: usize,
+    line: &RootMove,
+    nodes: u64,
+    shared: &SharedState,
+    tt: &TranspositionTable,
+) {
+    let ms = shared.start.elapsed().as_millis().max(1) as u64;
+    let nps = nodes * 1000 / ms;
+    let pv = pv_text(pos, &line.pv);
+    out(&format!(
+        "info depth {depth} seldepth {} multipv {multipv} score {} nodes {nodes} nps {nps} hashfull {} time {ms} pv {pv}",
+        seldepth.max(depth as usize),
+        uci_score(line.score),
+        tt.hashfull(),
+    ));
+}
+
+/// The principal variation in move notation (each move written in its own position).
+pub fn pv_text(pos: &Position, pv: &[Move]) -> String {
+    let mut p = pos.clone();
+    let mut words = Vec::with_capacity(pv.len());
+    for &m in pv {
+        words.push(p.move_to_uci(m));
+        p.make_move(m);
+    }
+    words.join(" ")
+}

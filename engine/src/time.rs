@@ -1,0 +1,122 @@
+//! Search limits from `go` and the time manager's soft and hard limits.
+//!
+//! The soft limit decides whether another iteration starts; the hard limit aborts a running
+//! search (checked every 1024 nodes). Both leave `Move Overhead` for the GUI and the pipe.
+
+use movegen::{Color, Move};
+use std::time::Duration;
+
+/// Everything `go` can ask for.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoLimits {
+    /// Remaining clock time per side, milliseconds (index [`Color::index`]).
+    pub time: [Option<i64>; 2],
+    /// Increment per side, milliseconds.
+    pub inc: [Option<i64>; 2],
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Maximum depth.
+    pub depth: Option<i32>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
+    /// Search for a mate in this many moves.
+    pub mate: Option<i32>,
+    /// Fixed time for this move, milliseconds.
+    pub movetime: Option<i64>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Ponder: search until `ponderhit` (then the clock applies) or `stop`.
+    pub ponder: bool,
+    /// Only these root moves.
+    pub searchmoves: Vec<Move>,
+}
+
+impl GoLimits {
+    /// Does the clock (rather than `depth`, `nodes`, `mate` or nothing) bound this search?
+    pub fn is_timed(&self) -> bool {
+        self.movetime.is_some() || self.time.iter().any(Option::is_some)
+    }
+
+    /// No limit at all: search until `stop`.
+    pub fn is_unbounded(&self) -> bool {
+        !self.is_timed() && self.depth.is_none() && self.nodes.is_none() && self.mate.is_none()
+    }
+}
+
+/// Soft and hard time limits of one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLimits {
+    /// Do not start another iteration after this.
+    pub soft: Duration,
+    /// Abort the search at this point.
+    pub hard: Duration,
+}
+
+/// Moves assumed left when the GUI does not say (these games run long).
+const DEFAULT_MOVES_TO_GO: i64 = 35;
+
+/// Computes the limits for `us`, or `None` when the search is not bounded by time.
+pub fn limits(go: &GoLimits, us: Color, overhead_ms: i64) -> Option<TimeLimits> {
+    let ms = |v: i64| Duration::from_millis(v.max(1) as u64);
+    if let Some(mt) = go.movetime {
+        let t = (mt - overhead_ms).max(1);
+        return Some(TimeLimits {
+            soft: ms(t),
+            hard: ms(t),
+        });
+    }
+    let time = go.time[us.index()]?;
+    let inc = go.inc[us.index()].unwrap_or(0).max(0);
+    let avail = (time - overhead_ms).max(1);
+    let mtg = go
+        .movestogo
+        .map_or(DEFAULT_MOVES_TO_GO, |m| (m as i64).clamp(1, 200));
+    let share = avail / mtg + inc * 3 / 4;
+    let hard_cap = if mtg == 1 {
+        avail * 4 / 5
+    } else {
+        avail * 2 / 5
+    };
+    let hard = (share * 4).min(hard_cap).max(1);
+    let soft = share.min(hard).max(1);
+    Some(TimeLimits {
+        soft: ms(soft),
+        hard: ms(hard),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(time: i64, inc: i64) -> GoLimits {
+        GoLimits {
+            time: [Some(time), Some(time)],
+            inc: [Some(inc), Some(inc)],
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn limits_stay_within_the_clock() {
+        for t in [1, 5, 30, 100, 1000, 60_000] {
+            let l = limits(&go(t, 10), Color::White, 30).unwrap();
+            assert!(l.soft <= l.hard);
+            assert!(l.hard.as_millis() as i64 <= (t - 30).max(1), "{t}: {l:?}");
+        }
+        let l = limits(&go(1000, 10), Color::Black, 30).unwrap();
+        assert!(
+            l.hard.as_millis() < 400 && l.soft.as_millis() >= 20,
+            "{l:?}"
+        );
+        let fixed = GoLimits {
+            movetime: Some(500),
+            ..Default::default()
+        };
+        assert_eq!(
+            limits(&fixed, Color::White, 50).unwrap().hard,
+            Duration::from_millis(450)
+        );
+        assert!(limits(&GoLimits::default(), Color::White, 0).is_none());
+    }
+}

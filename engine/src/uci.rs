@@ -1,0 +1,595 @@
+//! The UCI protocol: a command loop whose handlers each return `Result`; errors are printed as
+//! `info string error: ...` and the engine keeps its last good state. The search runs on its own
+//! thread, so `stop`, `ponderhit` and `isready` are answered while it thinks.
+
+use crate::eval::Evaluator;
+use crate::options::{Change, EngineOptions};
+use crate::perft_cmd;
+use crate::search::{self, Output, SearchConfig, SharedState};
+use crate::time::GoLimits;
+use crate::tt::TranspositionTable;
+use movegen::{Color, Move, MoveKind, MoveList, Position, Variant};
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+/// Longest input line accepted, in bytes; longer lines are discarded with an error.
+pub const MAX_LINE: usize = 4 << 20;
+/// Most moves accepted after `position ... moves`.
+pub const MAX_POSITION_MOVES: usize = 200_000;
+/// Deepest `go perft`.
+pub const MAX_PERFT_DEPTH: u32 = 10;
+
+/// A search running on its own thread.
+struct Running {
+    handle: JoinHandle<()>,
+    shared: Arc<SharedState>,
+    /// Runs until `stop` (infinite, ponder or no limit).
+    endless: bool,
+}
+
+/// The engine's UCI state.
+pub struct Uci {
+    out: Output,
+    opts: EngineOptions,
+    pos: Position,
+    tt: Arc<TranspositionTable>,
+    eval: Arc<Evaluator>,
+    running: Option<Running>,
+}
+
+type Res = Result<(), String>;
+
+impl Uci {
+    /// A fresh engine writing its lines to `out`.
+    pub fn new(out: Output) -> Uci {
+        let opts = EngineOptions::default();
+        Uci {
+            out,
+            pos: Position::startpos(opts.variant),
+            tt: Arc::new(TranspositionTable::new(opts.hash_mb)),
+            eval: Arc::new(Evaluator::new(&opts.weights, opts.variant)),
+            opts,
+            running: None,
+        }
+    }
+
+    fn say(&self, s: &str) {
+        (self.out)(s);
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Is a search running?
+    pub fn searching(&mut self) -> bool {
+        if let Some(r) = &self.running {
+            if r.handle.is_finished() {
+                self.join();
+            }
+        }
+        self.running.is_some()
+    }
+
+    fn join(&mut self) {
+        if let Some(r) = self.running.take() {
+            let _ = r.handle.join();
+        }
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    pub fn stop_and_wait(&mut self) {
+        if let Some(r) = &self.running {
+            r.shared.stop.store(true, Ordering::Relaxed);
+            r.shared.pondering.store(false, Ordering::Relaxed);
+        }
+        self.join();
+    }
+
+    /// Waits until a running search ends by itself.
+    pub fn wait(&mut self) {
+        self.join();
+    }
+
+    /// At end of input: a bounded search is allowed to finish (so `echo ... | shuriken` works);
+    /// one that would run until `stop` is stopped.
+    pub fn finish(&mut self) {
+        match &self.running {
+            Some(r) if !r.endless => self.join(),
+            _ => self.stop_and_wait(),
+        }
+    }
+
+    /// Handles one input line. Returns `false` on `quit`.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = tokens.first() else {
+            return true;
+        };
+        let args = &tokens[1..];
+        let result = match cmd {
+            "uci" => {
+                self.say("id name Shuriken");
+                self.say("id author the Shuriken developers");
+                for d in EngineOptions::declarations() {
+                    self.say(&d);
+                }
+                self.say("uciok");
+                Ok(())
+            }
+            "isready" => {
+                self.say("readyok");
+                Ok(())
+            }
+            "quit" => {
+                self.stop_and_wait();
+                return false;
+            }
+            "stop" => {
+                self.stop_and_wait();
+                Ok(())
+            }
+            "ponderhit" => {
+                if let Some(r) = &self.running {
+                    r.shared.pondering.store(false, Ordering::Relaxed);
+                }
+                Ok(())
+            }
+            "ucinewgame" => self.new_game(),
+            "setoption" => self.setoption(args),
+            "position" => self.set_position(args),
+            "go" => self.go(args),
+            "d" => {
+                self.display();
+                Ok(())
+            }
+            _ => Err(format!("unknown command '{}'", short(cmd))),
+        };
+        if let Err(e) = result {
+            self.say(&format!("info string error: {e}"));
+        }
+        true
+    }
+
+    fn busy(&mut self, what: &str) -> Res {
+        if self.searching() {
+            Err(format!("cannot {what} while searching (send stop first)"))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn new_game(&mut self) -> Res {
+        self.busy("start a new game")?;
+        self.tt.clear();
+        self.pos = Position::startpos(self.opts.variant);
+        Ok(())
+    }
+
+    fn setoption(&mut self, args: &[&str]) -> Res {
+        self.busy("change options")?;
+        if args.first() != Some(&"name") {
+            return Err("expected: setoption name <name> [value <value>]".into());
+        }
+        let value_at = args.iter().position(|t| *t == "value");
+        let name = args[1..value_at.unwrap_or(args.len())].join(" ");
+        let value = value_at
+            .map(|i| args[i + 1..].join(" "))
+            .unwrap_or_default();
+        if name.is_empty() {
+            return Err("setoption without a name".into());
+        }
+        match self.opts.set(&name, &value)? {
+            Change::None => {}
+            Change::Variant => {
+                self.pos = Position::startpos(self.opts.variant);
+                self.eval = Arc::new(Evaluator::new(&self.opts.weights, self.opts.variant));
+                self.tt.clear();
+            }
+            Change::Hash => self.resize_hash()?,
+            Change::ClearHash => self.tt.clear(),
+            Change::Weights => {
+                self.eval = Arc::new(Evaluator::new(&self.opts.weights, self.opts.variant));
+            }
+            Change::Message(m) => self.say(&format!("info string {m}")),
+        }
+        Ok(())
+    }
+
+    fn resize_hash(&mut self) -> Res {
+        let mb = self.opts.hash_mb;
+        // Probe the allocation first so an impossible size is reported instead of aborting.
+        let bytes = mb.saturating_mul(1 << 20);
+        let mut probe: Vec<u8> = Vec::new();
+        if probe.try_reserve_exact(bytes).is_err() {
+            self.opts.hash_mb = self.tt.size_mb().max(1);
+            return Err(format!("cannot allocate {mb} MB of hash"));
+        }
+        drop(probe);
+        self.tt = Arc::new(TranspositionTable::new(mb));
+        Ok(())
+    }
+
+    fn set_position(&mut self, args: &[&str]) -> Res {
+        let pos = parse_position(self.opts.variant, args)?;
+        self.pos = pos;
+        Ok(())
+    }
+
+    fn go(&mut self, args: &[&str]) -> Res {
+        self.busy("start another search")?;
+        if args.first() == Some(&"perft") {
+            let depth: u32 = args
+                .get(1)
+                .and_then(|d| d.parse().ok())
+                .ok_or("expected: go perft <depth>")?;
+            if depth > MAX_PERFT_DEPTH {
+                return Err(format!(
+                    "perft depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"
+                ));
+            }
+            let mut pos = self.pos.clone();
+            let report = perft_cmd::run(&mut pos, depth, self.opts.threads, true);
+            for line in perft_cmd::stockfish_text(&report).lines() {
+                self.say(line);
+            }
+            return Ok(());
+        }
+        let limits = parse_go(&self.pos, args)?;
+        let endless = limits.infinite || limits.ponder || limits.is_unbounded();
+        let shared = Arc::new(SharedState::new(self.opts.threads));
+        shared.pondering.store(limits.ponder, Ordering::Relaxed);
+        let cfg = SearchConfig {
+            threads: self.opts.threads,
+            multipv: self.opts.multipv,
+            move_overhead: self.opts.move_overhead,
+            params: self.opts.search.clone(),
+            eval: self.eval.clone(),
+            report: true,
+        };
+        let pos = self.pos.clone();
+        let tt = self.tt.clone();
+        let out = self.out.clone();
+        let sh = shared.clone();
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .spawn(move || {
+                let r = search::search(&pos, &tt, &cfg, &limits, &sh, &out);
+                let line = match r.best {
+                    None => "bestmove (none)".to_string(),
+                    Some(m) => {
+                        let mut s = format!("bestmove {}", pos.move_to_uci(m));
+                        if let Some(p) = r.ponder {
+                            let mut after = pos.clone();
+                            after.make_move(m);
+                            s.push_str(&format!(" ponder {}", after.move_to_uci(p)));
+                        }
+                        s
+                    }
+                };
+                out(&line);
+            })
+            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+        self.running = Some(Running {
+            handle,
+            shared,
+            endless,
+        });
+        Ok(())
+    }
+
+    fn display(&self) {
+        for line in diagram(&self.pos).lines() {
+            self.say(line);
+        }
+    }
+}
+
+fn short(s: &str) -> String {
+    s.chars().take(64).collect()
+}
+
+/// Parses the arguments of `position` for `variant`.
+pub fn parse_position(variant: Variant, args: &[&str]) -> Result<Position, String> {
+    let (mut pos, rest) = match args.first() {
+        Some(&"startpos") => (Position::startpos(variant), &args[1..]),
+        Some(&"fen") => {
+            let end = args
+                .iter()
+                .position(|t| *t == "moves")
+                .unwrap_or(args.len());
+            let fen = args[1..end].join(" ");
+            if fen.is_empty() {
+                return Err("position fen: missing FEN".into());
+            }
+            let pos = Position::from_fen(variant, &fen).map_err(|e| e.to_string())?;
+            (pos, &args[end..])
+        }
+        _ => return Err("expected: position startpos|fen <fen> [moves ...]".into()),
+    };
+    match rest.first() {
+        None => return Ok(pos),
+        Some(&"moves") => {}
+        Some(t) => return Err(format!("position: unexpected '{}'", short(t))),
+    }
+    let moves = &rest[1..];
+    if moves.len() > MAX_POSITION_MOVES {
+        return Err(format!(
+            "position: {} moves is more than {MAX_POSITION_MOVES}",
+            moves.len()
+        ));
+    }
+    for (i, tok) in moves.iter().enumerate() {
+        let m = find_move(&pos, tok).map_err(|e| format!("position: move {}: {e}", i + 1))?;
+        pos.make_move(m);
+    }
+    Ok(pos)
+}
+
+/// Reads a square name at the start of `s`: a file letter and one or two digits.
+fn leading_square(pos: &Position, s: &str) -> Option<movegen::Square> {
+    let b = s.as_bytes();
+    let mut n = 1;
+    while n < b.len() && n < 3 && b[n].is_ascii_digit() {
+        n += 1;
+    }
+    pos.rules().parse_square(s.get(..n)?)
+}
+
+/// Finds the legal move `text` names, comparing only against moves from the named square.
+pub fn find_move(pos: &Position, text: &str) -> Result<Move, String> {
+    if text.len() > 16 || !text.is_ascii() {
+        return Err(format!("'{}' is not a move", short(text)));
+    }
+    let drop = text.starts_with("J@");
+    let from = leading_square(pos, if drop { &text[2..] } else { text });
+    if let Some(from) = from {
+        let mut list = MoveList::new();
+        pos.generate_pseudo_legal(&mut list);
+        for &m in list.iter() {
+            if m.from() == from
+                && (m.kind() == MoveKind::Drop) == drop
+                && pos.move_to_uci(m) == text
+                && pos.is_legal_pseudo(m)
+            {
+                return Ok(m);
+            }
+        }
+    }
+    // Not found: let the move parser say precisely why.
+    match pos.parse_move(text) {
+        Ok(m) => Ok(m),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Parses the arguments of `go`.
+pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, String> {
+    let mut g = GoLimits::default();
+    let mut i = 0;
+    let num = |i: usize, what: &str| -> Result<i64, String> {
+        let t = args
+            .get(i)
+            .ok_or_else(|| format!("go {what}: missing value"))?;
+        t.parse::<i64>()
+            .map_err(|_| format!("go {what}: '{}' is not an integer", short(t)))
+    };
+    while i < args.len() {
+        let key = args[i];
+        match key {
+            "wtime" | "btime" | "winc" | "binc" => {
+                let v = num(i + 1, key)?;
+                let c = if key.starts_with('w') {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if key.ends_with("time") {
+                    g.time[c.index()] = Some(v);
+                } else {
+                    g.inc[c.index()] = Some(v);
+                }
+                i += 2;
+            }
+            "movestogo" => {
+                let v = num(i + 1, key)?;
+                g.movestogo = Some(v.clamp(0, 100_000) as u32).filter(|m| *m > 0);
+                i += 2;
+            }
+            "depth" => {
+                let v = num(i + 1, key)?;
+                if v < 1 {
+                    return Err(format!("go depth {v}: must be at least 1"));
+                }
+                g.depth = Some(v.min(1000) as i32);
+                i += 2;
+            }
+            "nodes" => {
+                let v = num(i + 1, key)?;
+                if v < 1 {
+                    return Err(format!("go nodes {v}: must be at least 1"));
+                }
+                g.nodes = Some(v as u64);
+                i += 2;
+            }
+            "mate" => {
+                let v = num(i + 1, key)?;
+                if v < 1 {
+                    return Err(format!("go mate {v}: must be at least 1"));
+                }
+                g.mate = Some(v.min(1000) as i32);
+                i += 2;
+            }
+            "movetime" => {
+                g.movetime = Some(num(i + 1, key)?.max(0));
+                i += 2;
+            }
+            "infinite" => {
+                g.infinite = true;
+                i += 1;
+            }
+            "ponder" => {
+                g.ponder = true;
+                i += 1;
+            }
+            "searchmoves" => {
+                i += 1;
+                while i < args.len() {
+                    match find_move(pos, args[i]) {
+                        Ok(m) => g.searchmoves.push(m),
+                        Err(_) if is_go_keyword(args[i]) => break,
+                        Err(e) => return Err(format!("go searchmoves: {e}")),
+                    }
+                    i += 1;
+                }
+            }
+            _ => return Err(format!("go: unknown parameter '{}'", short(key))),
+        }
+    }
+    Ok(g)
+}
+
+fn is_go_keyword(t: &str) -> bool {
+    matches!(
+        t,
+        "wtime"
+            | "btime"
+            | "winc"
+            | "binc"
+            | "movestogo"
+            | "depth"
+            | "nodes"
+            | "mate"
+            | "movetime"
+            | "infinite"
+            | "ponder"
+            | "searchmoves"
+    )
+}
+
+/// A text diagram of the position (top rank first), with FEN, hash, hands and the legal move
+/// count.
+pub fn diagram(pos: &Position) -> String {
+    let rules = pos.rules();
+    let g = &rules.spec.geometry;
+    let mut s = String::new();
+    let border = format!("    +{}+\n", "-".repeat(2 * g.files as usize + 1));
+    s.push_str(&border);
+    for row in (0..g.rows).rev() {
+        let cells: Vec<char> = (0..g.files)
+            .map(|f| match movegen::Square::from_coords(f, row) {
+                Some(sq) if rules.has(sq) => pos.piece_at(sq).map_or('.', |p| p.letter()),
+                _ => ' ',
+            })
+            .collect();
+        if cells.iter().all(|c| *c == ' ') {
+            continue;
+        }
+        let text: Vec<String> = cells.iter().map(char::to_string).collect();
+        s.push_str(&format!(
+            "{:>3} | {} |\n",
+            rules.rank_of_row(row),
+            text.join(" ")
+        ));
+    }
+    s.push_str(&border);
+    let files: Vec<String> = (0..g.files)
+        .map(|f| ((b'a' + f as u8) as char).to_string())
+        .collect();
+    s.push_str(&format!("      {}\n\n", files.join(" ")));
+    s.push_str(&format!("Variant: {}\n", pos.variant()));
+    s.push_str(&format!("Fen: {}\n", pos.to_fen()));
+    s.push_str(&format!("Key: {:016X}\n", pos.hash()));
+    let side = match pos.side_to_move() {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    s.push_str(&format!(
+        "Side to move: {side}{}\n",
+        if pos.in_check() { " (in check)" } else { "" }
+    ));
+    if rules.spec.drops.is_some() {
+        s.push_str(&format!(
+            "Hands: white {} black {}\n",
+            pos.hand(Color::White),
+            pos.hand(Color::Black)
+        ));
+    }
+    s.push_str(&format!("Legal moves: {}\n", pos.legal_moves().len()));
+    s
+}
+
+/// Reads one line of at most `max` bytes. Returns `None` at end of input, and
+/// `Some((text, too_long))` otherwise; a longer line is consumed and reported as too long.
+pub fn read_line_bounded(
+    r: &mut impl BufRead,
+    max: usize,
+) -> std::io::Result<Option<(String, bool)>> {
+    let mut buf = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let chunk = r.fill_buf()?;
+        if chunk.is_empty() {
+            if !any {
+                return Ok(None);
+            }
+            break;
+        }
+        any = true;
+        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], i + 1, true),
+            None => (chunk, chunk.len(), false),
+        };
+        if buf.len() + part.len() > max {
+            too_long = true;
+            buf.clear();
+        } else if !too_long {
+            buf.extend_from_slice(part);
+        }
+        r.consume(used);
+        if done {
+            break;
+        }
+    }
+    let text = String::from_utf8_lossy(&buf)
+        .trim_end_matches('\r')
+        .to_string();
+    Ok(Some((text, too_long)))
+}
+
+/// Runs the UCI protocol on stdin/stdout until `quit` or end of input.
+pub fn run_stdio() -> ExitCode {
+    let stdout = Arc::new(std::sync::Mutex::new(std::io::stdout()));
+    let out: Output = Arc::new(move |line: &str| {
+        if let Ok(mut o) = stdout.lock() {
+            let _ = writeln!(o, "{line}");
+            let _ = o.flush();
+        }
+    });
+    let mut uci = Uci::new(out.clone());
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    loop {
+        match read_line_bounded(&mut input, MAX_LINE) {
+            Ok(Some((_, true))) => out(&format!(
+                "info string error: input line longer than {MAX_LINE} bytes ignored"
+            )),
+            Ok(Some((line, false))) => {
+                if !uci.handle(&line) {
+                    break;
+                }
+            }
+            Ok(None) | Err(_) => {
+                // End of input: let a bounded search print its bestmove, then leave.
+                uci.finish();
+                break;
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,338 @@
+//! UCI protocol robustness: every bad-input class gets an `info string error:` line and the
+//! engine still answers `isready`; searches answer `stop`; results are legal and deterministic.
+
+mod common;
+
+use common::Driver;
+use movegen::{Position, Variant};
+use std::time::{Duration, Instant};
+
+const LONG: Duration = Duration::from_secs(60);
+
+fn has_error(lines: &[String]) -> bool {
+    lines.iter().any(|l| l.starts_with("info string error:"))
+}
+
+fn fen_of(d: &mut Driver) -> String {
+    d.send("d");
+    let lines = d.ready();
+    let fen = lines
+        .iter()
+        .find(|l| l.starts_with("Fen: "))
+        .expect("d prints the FEN");
+    fen["Fen: ".len()..].to_string()
+}
+
+#[test]
+fn uci_handshake_lists_options() {
+    let mut d = Driver::new();
+    d.send("uci");
+    let (_, lines) = d.wait_for("uciok", LONG).unwrap();
+    for name in [
+        "UCI_Variant",
+        "Hash",
+        "Threads",
+        "Move Overhead",
+        "MultiPV",
+        "Clear Hash",
+        "EvalFile",
+    ] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type"))),
+            "{name}"
+        );
+    }
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name LmrDiv type spin")));
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("option name MatTitanQuadBomber type spin")));
+}
+
+#[test]
+fn bad_input_is_reported_and_survived() {
+    let mut d = Driver::new();
+    d.send("setoption name UCI_Variant value chess");
+    d.send("position startpos moves e2e4");
+    let good = fen_of(&mut d);
+    let bad = [
+        "frobnicate",
+        "position",
+        "position fen",
+        "position fen not/a/fen w - - 0 1",
+        "position startpos moves e2e4 e7e5 e1e8",
+        "position startpos moves e2e5",
+        "position startpos banana",
+        "setoption name Hash value 0",
+        "setoption name Hash value lots",
+        "setoption name NoSuchOption value 3",
+        "setoption name UCI_Variant value shogi",
+        "setoption name LmrDiv value 99999",
+        "setoption value 3",
+        "setoption name EvalFile value /nonexistent/weights.txt",
+        "go depth x",
+        "go nodes -5",
+        "go wtime",
+        "go perft 99",
+        "go sideways",
+    ];
+    for cmd in bad {
+        d.send(cmd);
+        let lines = d.ready();
+        assert!(has_error(&lines), "no error for '{cmd}': {lines:?}");
+        assert_eq!(fen_of(&mut d), good, "'{cmd}' changed the position");
+    }
+    // Still searching fine afterwards.
+    let (mv, _) = d.bestmove("go depth 3", LONG);
+    let pos = Position::from_fen(Variant::Chess, &good).unwrap();
+    assert!(pos.parse_move(&mv).is_ok(), "{mv}");
+}
+
+#[test]
+fn weights_file_loads_and_reports_errors() {
+    let dir = std::env::temp_dir().join(format!("shuriken-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&good, "# test\nTempo = 20\nMatTitanQueen = 1250\n").unwrap();
+    std::fs::write(&bad, "Tempo = 20\nNoSuchWeight = 3\n").unwrap();
+    let mut d = Driver::new();
+    d.send(&format!("setoption name EvalFile value {}", good.display()));
+    assert!(!has_error(&d.ready()));
+    d.send(&format!("setoption name EvalFile value {}", bad.display()));
+    assert!(has_error(&d.ready()));
+    let saved = dir.join("saved.txt");
+    d.send(&format!(
+        "setoption name SaveEvalFile value {}",
+        saved.display()
+    ));
+    assert!(!has_error(&d.ready()));
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("Tempo = 20"), "{text}");
+    assert!(text.contains("MatTitanQueen = 1250"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn long_inputs_are_bounded() {
+    // A 10 MB line is discarded by the reader without being stored.
+    let big = "x".repeat(10 << 20) + "\nisready\n";
+    let mut cursor = std::io::Cursor::new(big.into_bytes());
+    let first = engine::uci::read_line_bounded(&mut cursor, engine::uci::MAX_LINE).unwrap();
+    assert!(matches!(first, Some((ref s, true)) if s.is_empty()));
+    let second = engine::uci::read_line_bounded(&mut cursor, engine::uci::MAX_LINE).unwrap();
+    assert_eq!(second, Some(("isready".to_string(), false)));
+    assert_eq!(
+        engine::uci::read_line_bounded(&mut cursor, 100).unwrap(),
+        None
+    );
+
+    // 100,000 moves (knights shuffling) are processed in bounded time.
+    let mut d = Driver::new();
+    d.send("setoption name UCI_Variant value chess");
+    let cmd = format!(
+        "position startpos moves{}",
+        " g1f3 g8f6 f3g1 f6g8".repeat(25_000)
+    );
+    let start = Instant::now();
+    d.send(&cmd);
+    let lines = d.ready();
+    assert!(!has_error(&lines), "{lines:?}");
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+    let (mv, _) = d.bestmove("go depth 2", LONG);
+    assert!(
+        Position::startpos(Variant::Chess).parse_move(&mv).is_ok(),
+        "{mv}"
+    );
+
+    // A list longer than the limit is rejected.
+    let cmd = format!(
+        "position startpos moves{}",
+        " g1f3".repeat(engine::uci::MAX_POSITION_MOVES + 1)
+    );
+    d.send(&cmd);
+    assert!(has_error(&d.ready()));
+}
+
+#[test]
+fn stop_ends_an_infinite_search_with_a_legal_move() {
+    for v in ["titan", "octopus"] {
+        let mut d = Driver::new();
+        d.send(&format!("setoption name UCI_Variant value {v}"));
+        d.send("position startpos");
+        d.send("go infinite");
+        std::thread::sleep(Duration::from_millis(300));
+        // isready is answered while searching.
+        d.ready();
+        let start = Instant::now();
+        d.send("stop");
+        let (line, _) = d
+            .wait_for("bestmove", Duration::from_secs(10))
+            .expect("bestmove after stop");
+        assert!(start.elapsed() < Duration::from_secs(5));
+        let mv = line.split_whitespace().nth(1).unwrap();
+        let pos = Position::startpos(Variant::from_name(v).unwrap());
+        assert!(pos.parse_move(mv).is_ok(), "{line}");
+    }
+}
+
+#[test]
+fn special_positions() {
+    let mut d = Driver::new();
+    d.send("setoption name UCI_Variant value chess");
+    // Checkmated: no legal move.
+    d.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    let (mv, _) = d.bestmove("go depth 3", LONG);
+    assert_eq!(mv, "(none)");
+    // Stalemated.
+    d.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    let (mv, _) = d.bestmove("go depth 3", LONG);
+    assert_eq!(mv, "(none)");
+    // A single legal move, under a clock.
+    d.send("position fen 7k/8/8/8/8/8/6q1/7K w - - 0 1");
+    let (mv, _) = d.bestmove("go wtime 1000 btime 1000", LONG);
+    assert_eq!(mv, "h1g2");
+    // searchmoves restricts the root.
+    d.send("position startpos");
+    let (mv, _) = d.bestmove("go depth 4 searchmoves a2a3 h2h3", LONG);
+    assert!(mv == "a2a3" || mv == "h2h3", "{mv}");
+    // Mate search reports a mate score.
+    d.send("position fen 6k1/5ppp/8/8/8/8/8/R6K w - - 0 1");
+    let (mv, lines) = d.bestmove("go mate 1", LONG);
+    assert_eq!(mv, "a1a8");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate 1")),
+        "{lines:?}"
+    );
+    // MultiPV reports several lines.
+    d.send("setoption name MultiPV value 3");
+    d.send("position startpos");
+    let (_, lines) = d.bestmove("go depth 3", LONG);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("depth 3 ") && l.contains("multipv 3")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn info_lines_carry_every_field() {
+    let mut d = Driver::new();
+    d.send("position startpos");
+    let (_, lines) = d.bestmove("go depth 4", LONG);
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("info line");
+    for field in [
+        " seldepth ",
+        " multipv ",
+        " score cp ",
+        " nodes ",
+        " nps ",
+        " hashfull ",
+        " time ",
+        " pv ",
+    ] {
+        assert!(info.contains(field), "{field} missing in {info}");
+    }
+}
+
+#[test]
+fn go_perft_and_d() {
+    let mut d = Driver::new();
+    d.send("setoption name UCI_Variant value raptor");
+    d.send("position startpos");
+    d.send("go perft 2");
+    let (line, before) = d.wait_for("Nodes searched:", LONG).unwrap();
+    let mut pos = Position::startpos(Variant::Raptor);
+    let report = engine::perft_cmd::run(&mut pos, 2, 1, true);
+    let mut text = before.join("\n");
+    text.push('\n');
+    text.push_str(&line);
+    text.push('\n');
+    assert_eq!(text, engine::perft_cmd::stockfish_text(&report));
+    d.send("d");
+    let lines = d.ready();
+    assert!(lines.iter().any(|l| l.starts_with("Legal moves: ")));
+    assert!(lines.iter().any(|l| l.starts_with("Key: ")));
+}
+
+fn last_nodes(lines: &[String]) -> u64 {
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("info");
+    let mut it = info.split_whitespace();
+    while let Some(w) = it.next() {
+        if w == "nodes" {
+            return it.next().unwrap().parse().unwrap();
+        }
+    }
+    panic!("no nodes in {info}");
+}
+
+#[test]
+fn fixed_depth_and_nodes_searches_are_deterministic() {
+    for v in ["titan", "hadean", "raptor", "octopus", "chess"] {
+        let mut d = Driver::new();
+        d.send(&format!("setoption name UCI_Variant value {v}"));
+        let mut runs = Vec::new();
+        for _ in 0..2 {
+            d.send("ucinewgame");
+            d.send("position startpos");
+            let (mv, lines) = d.bestmove("go depth 5", LONG);
+            runs.push((mv, last_nodes(&lines)));
+        }
+        assert_eq!(runs[0], runs[1], "{v}: go depth is not deterministic");
+        let mut runs = Vec::new();
+        for _ in 0..2 {
+            d.send("ucinewgame");
+            d.send("position startpos");
+            let (mv, _) = d.bestmove("go nodes 3000", LONG);
+            runs.push(mv);
+        }
+        assert_eq!(runs[0], runs[1], "{v}: go nodes is not deterministic");
+    }
+}
+
+#[test]
+fn short_clock_moves_are_fast() {
+    let mut d = Driver::new();
+    d.send("position startpos");
+    for (go, bound) in [
+        ("go wtime 1000 btime 1000 winc 10 binc 10", 600),
+        ("go wtime 50 btime 50 winc 10 binc 10", 120),
+        ("go movetime 100", 250),
+    ] {
+        let start = Instant::now();
+        let (mv, _) = d.bestmove(go, LONG);
+        let ms = start.elapsed().as_millis();
+        assert!(ms < bound, "{go}: {ms} ms");
+        assert!(Position::startpos(Variant::Titan).parse_move(&mv).is_ok());
+    }
+}
+
+#[test]
+fn threads_and_hash_options_work() {
+    let mut d = Driver::new();
+    d.send("setoption name Threads value 2");
+    d.send("setoption name Hash value 8");
+    d.send("setoption name Clear Hash");
+    assert!(!has_error(&d.ready()));
+    d.send("position startpos moves g3g6");
+    let (mv, _) = d.bestmove("go depth 5", LONG);
+    let mut pos = Position::startpos(Variant::Titan);
+    pos.make_move(pos.parse_move("g3g6").unwrap());
+    assert!(pos.parse_move(&mv).is_ok(), "{mv}");
+}
