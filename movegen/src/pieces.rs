@@ -156,7 +156,19 @@ fn octopus(t: &Tables, sq: Square, occ: Bitboard) -> Bitboard {
 /// The second square a move of `role` from `from` to `to` clears when it holds an enemy piece:
 /// the square just before `to` on the move's last straight leg, for the pieces that capture by
 /// jumping or flying over (W, G, F, A, U, Y). `None` when the move cannot jump anything.
+#[inline]
 pub fn jump_victim(role: Role, from: Square, to: Square) -> Option<Square> {
+    if !matches!(
+        role,
+        Role::Warrior
+            | Role::Guard
+            | Role::Bomber
+            | Role::Raptor
+            | Role::QuadBomber
+            | Role::QuadRaptor
+    ) {
+        return None;
+    }
     let dx = to.file() - from.file();
     let dy = to.row() - from.row();
     let (ax, ay) = (dx.abs(), dy.abs());

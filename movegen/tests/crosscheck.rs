@@ -186,6 +186,29 @@ fn check_position(
             pos.in_check()
         ));
     }
+    // "Is attacked" agrees with make-and-test for every enemy piece: some pseudo-legal move of
+    // the side to move (en passant aside) removes it exactly when `is_attacked` says so.
+    let us = pos.side_to_move();
+    let mut pseudo = MoveList::new();
+    pos.generate_pseudo_legal(&mut pseudo);
+    let mut removable = movegen::Bitboard::EMPTY;
+    for &m in pseudo
+        .iter()
+        .filter(|m| m.kind() != movegen::MoveKind::EnPassant)
+    {
+        for (sq, _) in pos.captures(m).iter().flatten() {
+            removable = removable.with(*sq);
+        }
+    }
+    for sq in pos.board().color(us.opposite()) {
+        if pos.is_attacked(sq, us) != removable.has(sq) {
+            return Err(format!(
+                "is_attacked({}) = {} disagrees with make-and-test in {fen}",
+                pos.rules().square_name(sq),
+                pos.is_attacked(sq, us)
+            ));
+        }
+    }
     let list = pos.legal_moves();
     if list.is_empty() {
         return Ok(None);
