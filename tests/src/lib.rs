@@ -1,1 +1,3 @@
 //! Integration test helpers.
+
+pub mod fuzz_checks;
