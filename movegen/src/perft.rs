@@ -1,7 +1,7 @@
 //! Perft: counting leaf nodes of the legal move tree, with bulk counting at the last ply and an
 //! optional rayon split of the root moves.
 
-use crate::{MoveList, Position};
+use crate::{Move, MoveList, Position};
 use rayon::prelude::*;
 
 /// Number of leaf nodes at `depth` (bulk counted: the last ply counts moves without making them).
@@ -24,28 +24,54 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
 }
 
 /// Per-root-move counts, in generation order, with the move written in the project's notation.
+///
+/// With several threads the work is split into (root move, reply) pairs, so that a few large
+/// root subtrees do not leave threads idle at the end.
 pub fn divide(pos: &mut Position, depth: u32, threads: usize) -> Vec<(String, u64)> {
     let list = pos.legal_moves();
-    let moves: Vec<_> = list.iter().copied().collect();
-    let count = |pos: &mut Position, m| {
-        pos.make_move(m);
-        let n = perft(pos, depth.saturating_sub(1));
-        pos.unmake_move();
-        n
-    };
-    let counts: Vec<u64> = if threads > 1 {
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
-        match pool {
-            Ok(pool) => pool.install(|| {
-                moves
-                    .par_iter()
-                    .map_init(|| pos.clone(), |p, &m| count(p, m))
-                    .collect()
-            }),
-            Err(_) => moves.iter().map(|&m| count(pos, m)).collect(),
+    let moves: Vec<Move> = list.iter().copied().collect();
+    let counts: Vec<u64> = if threads > 1 && depth >= 3 {
+        let mut tasks: Vec<(usize, Move, Move)> = Vec::new();
+        for (i, &m) in moves.iter().enumerate() {
+            pos.make_move(m);
+            tasks.extend(pos.legal_moves().iter().map(|&r| (i, m, r)));
+            pos.unmake_move();
         }
+        let run = |tasks: &[(usize, Move, Move)]| -> Vec<(usize, u64)> {
+            tasks
+                .par_iter()
+                .map_init(
+                    || pos.clone(),
+                    |p, &(i, m, r)| {
+                        p.make_move(m);
+                        p.make_move(r);
+                        let n = perft(p, depth - 2);
+                        p.unmake_move();
+                        p.unmake_move();
+                        (i, n)
+                    },
+                )
+                .collect()
+        };
+        let partial = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            Ok(pool) => pool.install(|| run(&tasks)),
+            Err(_) => run(&tasks),
+        };
+        let mut counts = vec![0u64; moves.len()];
+        for (i, n) in partial {
+            counts[i] += n;
+        }
+        counts
     } else {
-        moves.iter().map(|&m| count(pos, m)).collect()
+        moves
+            .iter()
+            .map(|&m| {
+                pos.make_move(m);
+                let n = perft(pos, depth.saturating_sub(1));
+                pos.unmake_move();
+                n
+            })
+            .collect()
     };
     moves
         .iter()

@@ -69,3 +69,17 @@ fn perft_suite_within_budget() {
 fn perft_suite_full() {
     run(u64::MAX);
 }
+
+#[test]
+fn threaded_divide_equals_single_thread() {
+    for v in Variant::ALL {
+        let mut pos = Position::startpos(v);
+        let one = movegen::perft::divide(&mut pos, 3, 1);
+        let two = movegen::perft::divide(&mut pos, 3, 2);
+        assert_eq!(one, two, "{v}");
+        assert_eq!(
+            movegen::perft::perft_threads(&mut pos, 3, 2),
+            perft(&mut pos, 3)
+        );
+    }
+}
