@@ -28,6 +28,10 @@ struct Running {
     shared: Arc<SharedState>,
     /// Runs until `stop` (infinite, ponder or no limit).
     endless: bool,
+    /// Set just before `bestmove` is printed: from then on the thread only exits, so a new
+    /// command (a GUI may send `position`/`go` the moment it reads `bestmove`) waits for it
+    /// instead of being refused.
+    reported: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// The engine's UCI state.
@@ -68,7 +72,7 @@ impl Uci {
     /// Is a search running?
     pub fn searching(&mut self) -> bool {
         if let Some(r) = &self.running {
-            if r.handle.is_finished() {
+            if r.handle.is_finished() || r.reported.load(Ordering::Acquire) {
                 self.join();
             }
         }
@@ -255,6 +259,8 @@ impl Uci {
         let tt = self.tt.clone();
         let out = self.out.clone();
         let sh = shared.clone();
+        let reported = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let reported_by_thread = reported.clone();
         let handle = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
@@ -271,6 +277,7 @@ impl Uci {
                         s
                     }
                 };
+                reported_by_thread.store(true, Ordering::Release);
                 out(&line);
             })
             .map_err(|e| format!("cannot start the search thread: {e}"))?;
@@ -278,6 +285,7 @@ impl Uci {
             handle,
             shared,
             endless,
+            reported,
         });
         Ok(())
     }

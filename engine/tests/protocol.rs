@@ -336,3 +336,25 @@ fn threads_and_hash_options_work() {
     pos.make_move(pos.parse_move("g3g6").unwrap());
     assert!(pos.parse_move(&mv).is_ok(), "{mv}");
 }
+
+/// Regression: a GUI sends the next `position`/`go` the moment it reads `bestmove`; the search
+/// thread may not have exited yet, and the new `go` must not be refused (it was: "cannot start
+/// another search while searching", which the match runner saw as a stall).
+#[test]
+fn go_right_after_bestmove_is_accepted() {
+    let mut d = common::Driver::new();
+    d.send("setoption name UCI_Variant value titan");
+    for _ in 0..300 {
+        d.send("position startpos moves g3g6");
+        d.send("go depth 1");
+        let (_, before) = d
+            .wait_for("bestmove", std::time::Duration::from_secs(20))
+            .expect("bestmove");
+        assert!(!before.iter().any(|l| l.contains("error")), "{before:?}");
+    }
+    d.send("isready");
+    let (_, before) = d
+        .wait_for("readyok", std::time::Duration::from_secs(20))
+        .expect("readyok");
+    assert!(!before.iter().any(|l| l.contains("error")), "{before:?}");
+}
