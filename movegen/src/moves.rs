@@ -239,4 +239,20 @@ mod tests {
         }
         assert_eq!(Move::from_raw(u32::MAX), None);
     }
+
+    #[test]
+    fn move_list_push_retain_and_overflow() {
+        let mut list = MoveList::new();
+        for i in 0..MAX_MOVES + 5 {
+            let sq = Square::new_unchecked((i % 144) as u8);
+            list.push(Move::normal(sq, sq));
+        }
+        assert_eq!(list.len(), MAX_MOVES);
+        assert!(list.overflowed());
+        list.retain(|m| m.from().index() % 2 == 0);
+        assert!(list.iter().all(|m| m.from().index() % 2 == 0));
+        assert!(list.len() < MAX_MOVES);
+        list.clear();
+        assert!(list.is_empty() && !list.overflowed());
+    }
 }
