@@ -71,7 +71,16 @@ pub fn limits(go: &GoLimits, us: Color, overhead_ms: i64) -> Option<TimeLimits> 
     let mtg = go
         .movestogo
         .map_or(DEFAULT_MOVES_TO_GO, |m| (m as i64).clamp(1, 200));
-    let share = avail / mtg + inc * 3 / 4;
+    // Spend most of the increment only while the clock is comfortable: each move also costs
+    // the GUI/pipe overhead, so spending 3/4 of the increment on a nearly empty clock drains it
+    // whenever that overhead exceeds the last quarter. Scaling the increment's share with the
+    // clock (full share from twenty increments up) gives a stable clock above zero instead.
+    let inc_share = if inc > 0 && avail < 20 * inc {
+        inc * 3 / 4 * avail / (20 * inc)
+    } else {
+        inc * 3 / 4
+    };
+    let share = avail / mtg + inc_share;
     let hard_cap = if mtg == 1 {
         avail * 4 / 5
     } else {
@@ -118,5 +127,8 @@ mod tests {
             Duration::from_millis(450)
         );
         assert!(limits(&GoLimits::default(), Color::White, 0).is_none());
+        // A nearly empty clock spends far less than the increment.
+        let low = limits(&go(40, 10), Color::White, 30).unwrap();
+        assert!(low.soft.as_millis() <= 2, "{low:?}");
     }
 }
