@@ -27,7 +27,9 @@ pub fn line_to_fen(line: &str) -> Option<String> {
     if line.is_empty() {
         return None;
     }
-    let fields: Vec<&str> = line.split_whitespace().collect();
+    // Only the first six fields matter (EPD operations after them are ignored); taking at most
+    // seven keeps a hostile multi-megabyte line from building millions of slices.
+    let fields: Vec<&str> = line.split_whitespace().take(7).collect();
     let clocks_given =
         fields.len() >= 6 && fields[4].parse::<u32>().is_ok() && fields[5].parse::<u32>().is_ok();
     if clocks_given {
