@@ -264,12 +264,23 @@ impl Uci {
         let handle = std::thread::Builder::new()
             .name("search".into())
             .spawn(move || {
-                let r = search::search(&pos, &tt, &cfg, &limits, &sh, &out);
-                let line = match r.best {
+                // A bug in the search must not leave the GUI without a `bestmove`: report it
+                // and answer with the first legal move.
+                let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    search::search(&pos, &tt, &cfg, &limits, &sh, &out)
+                }));
+                let (best, ponder) = match searched {
+                    Ok(r) => (r.best, r.ponder),
+                    Err(_) => {
+                        out("info string error: internal search error; playing the first legal move");
+                        (pos.legal_moves().iter().next().copied(), None)
+                    }
+                };
+                let line = match best {
                     None => "bestmove (none)".to_string(),
                     Some(m) => {
                         let mut s = format!("bestmove {}", pos.move_to_uci(m));
-                        if let Some(p) = r.ponder {
+                        if let Some(p) = ponder {
                             let mut after = pos.clone();
                             after.make_move(m);
                             s.push_str(&format!(" ponder {}", after.move_to_uci(p)));
