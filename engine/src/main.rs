@@ -56,6 +56,12 @@ enum Command {
         #[arg(long, default_value_t = 16)]
         hash: usize,
     },
+    /// Parameter tuning: `tune spsa --config F`, `tune texel gen|convert|fit ...`.
+    Tune {
+        /// What to tune.
+        #[command(subcommand)]
+        command: engine::tune::TuneCommand,
+    },
     /// Engine-vs-engine matches (see `shuriken match --help`).
     #[command(disable_help_flag = true)]
     Match {
@@ -103,6 +109,13 @@ fn main() -> ExitCode {
             threads,
             hash,
         }) => engine::bench::run_cli(depth, threads, hash),
+        Some(Command::Tune { command }) => match engine::tune::run(command) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e:#}");
+                ExitCode::FAILURE
+            }
+        },
         Some(Command::Match { args }) => ExitCode::from(runner::cli_main(args).clamp(0, 255) as u8),
     }
 }

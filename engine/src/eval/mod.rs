@@ -5,11 +5,13 @@
 //! (when the weights or the variant change), so evaluating a position only sums table entries and
 //! counts destinations.
 
+pub mod trace;
 pub mod weights;
 
 use movegen::pieces::destinations;
 use movegen::tables::Leaper;
 use movegen::{Color, Piece, Position, Role, Square, Variant};
+pub use trace::EvalTrace;
 pub use weights::Weights;
 
 /// Largest absolute value [`Evaluator::evaluate`] returns (below every mate score).

@@ -1,0 +1,463 @@
+//! The `shuriken tune` command line: `spsa`, `texel gen`, `texel convert` and `texel fit`.
+
+use super::data::{self, GenerateOptions, QuietFilter, Sample};
+use super::engines::MatchSettings;
+use super::plot::{self, Series};
+use super::spsa::{self, SpsaState};
+use super::spsa_config::SpsaConfig;
+use super::spsa_match::MatchObjective;
+use super::texel::{self, AdamOptions, Dataset};
+use crate::eval::weights::{table, Weights};
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Args, Subcommand};
+use movegen::Variant;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// `shuriken tune ...`
+#[derive(Subcommand, Debug)]
+pub enum TuneCommand {
+    /// SPSA over UCI spin options with game pairs θ+δ vs θ−δ (see `--config`).
+    Spsa(SpsaArgs),
+    /// Texel tuning of the evaluation weights: generate data, convert game files, fit.
+    #[command(subcommand)]
+    Texel(TexelCommand),
+}
+
+/// `shuriken tune texel ...`
+#[derive(Subcommand, Debug)]
+pub enum TexelCommand {
+    /// Self-play games through the match runner; writes labelled quiet positions.
+    Gen(GenArgs),
+    /// Labelled quiet positions from the runner's results (.jsonl) or PGN (.pgn) files.
+    Convert(ConvertArgs),
+    /// Fits K and then the weights; writes a weights file for `setoption name EvalFile`.
+    Fit(FitArgs),
+}
+
+/// Arguments of `tune spsa`.
+#[derive(Args, Debug)]
+pub struct SpsaArgs {
+    /// Configuration file (format: see the `tune::spsa_config` documentation).
+    #[arg(long)]
+    pub config: PathBuf,
+    /// Engine binary (default: the config's `engine`, else this executable).
+    #[arg(long)]
+    pub engine: Option<PathBuf>,
+    /// Output folder: checkpoint.json, history.csv, history.svg, final.uci, final.weights.
+    #[arg(long, default_value = "spsa-out")]
+    pub out: PathBuf,
+    /// Continue the run saved in the checkpoint.
+    #[arg(long)]
+    pub resume: bool,
+    /// Start afresh even if a checkpoint exists (it is replaced).
+    #[arg(long)]
+    pub overwrite: bool,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Arguments of `tune texel gen`.
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    /// Variant.
+    #[arg(long, default_value = "raptor")]
+    pub variant: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Search limits in runner syntax (nodes=, depth=, st=, tc=).
+    #[arg(long, default_value = "nodes=500")]
+    pub limits: String,
+    /// Games at the same time.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Random plies of each generated opening.
+    #[arg(long, default_value_t = 8)]
+    pub opening_plies: u32,
+    /// Plies skipped at the start of each game.
+    #[arg(long, default_value_t = 8)]
+    pub skip_plies: usize,
+    /// Draw after this many full moves.
+    #[arg(long, default_value_t = 250)]
+    pub max_moves: u32,
+    /// Run seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Engine binary (default: this executable).
+    #[arg(long)]
+    pub engine: Option<PathBuf>,
+    /// Keep the games as a runner results file (JSON lines).
+    #[arg(long)]
+    pub results: Option<PathBuf>,
+    /// Output data file (`variant|FEN|result` lines).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// Arguments of `tune texel convert`.
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    /// Input files: runner results (.jsonl) or PGN (.pgn); repeatable.
+    #[arg(long, required = true)]
+    pub input: Vec<PathBuf>,
+    /// Plies skipped at the start of each game.
+    #[arg(long, default_value_t = 8)]
+    pub skip_plies: usize,
+    /// Output data file.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Arguments of `tune texel fit`.
+#[derive(Args, Debug)]
+pub struct FitArgs {
+    /// Data files (`variant|FEN|result` lines); repeatable.
+    #[arg(long, required = true)]
+    pub data: Vec<PathBuf>,
+    /// Only positions of this variant (default: every variant in the data, fitted jointly).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Start weights file (default: the built-in weights).
+    #[arg(long)]
+    pub start: Option<PathBuf>,
+    /// Tuned weights: comma-separated names or patterns with `*` (default: every weight the
+    /// data uses).
+    #[arg(long, value_delimiter = ',')]
+    pub params: Vec<String>,
+    /// Weights left alone: comma-separated names or patterns.
+    #[arg(long, value_delimiter = ',', default_value = "Mat*Pawn")]
+    pub exclude: Vec<String>,
+    /// Fixed K (default: fitted).
+    #[arg(long)]
+    pub k: Option<f64>,
+    /// Adam steps.
+    #[arg(long, default_value_t = 2000)]
+    pub iters: usize,
+    /// Adam learning rate.
+    #[arg(long, default_value_t = 1.0)]
+    pub lr: f64,
+    /// Every n-th position is held out for validation (0: none).
+    #[arg(long, default_value_t = 10)]
+    pub holdout: usize,
+    /// Output weights file.
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Runs a `tune` subcommand.
+pub fn run(cmd: TuneCommand) -> Result<()> {
+    match cmd {
+        TuneCommand::Spsa(a) => run_spsa(&a),
+        TuneCommand::Texel(TexelCommand::Gen(a)) => run_gen(&a),
+        TuneCommand::Texel(TexelCommand::Convert(a)) => run_convert(&a),
+        TuneCommand::Texel(TexelCommand::Fit(a)) => run_fit(&a),
+    }
+}
+
+fn run_spsa(a: &SpsaArgs) -> Result<()> {
+    let config = SpsaConfig::load(&a.config)?;
+    let mut settings = config.settings.clone();
+    if let Some(e) = &a.engine {
+        settings.engine = e.clone();
+    }
+    std::fs::create_dir_all(&a.out)
+        .with_context(|| format!("cannot create {}", a.out.display()))?;
+    let checkpoint = a.out.join("checkpoint.json");
+    let mut state = if a.resume && checkpoint.exists() {
+        let s = SpsaState::load(&checkpoint)?;
+        let names: Vec<&str> = s.params.iter().map(|p| p.name.as_str()).collect();
+        let want: Vec<&str> = config.params.iter().map(|p| p.name.as_str()).collect();
+        if names != want || s.schedule != config.schedule {
+            bail!(
+                "{} belongs to a different run (parameters or schedule differ)",
+                checkpoint.display()
+            );
+        }
+        eprintln!(
+            "resuming at step {} ({} of {} pairs)",
+            s.step, s.pairs_done, s.schedule.pairs
+        );
+        s
+    } else {
+        if checkpoint.exists() && !a.overwrite && !a.resume {
+            bail!(
+                "{} exists: add --resume to continue it or --overwrite to start afresh",
+                checkpoint.display()
+            );
+        }
+        SpsaState::new(config.params.clone(), config.schedule.clone(), config.seed)?
+    };
+    let names: Vec<String> = state.params.iter().map(|p| p.name.clone()).collect();
+    let mut objective = MatchObjective::new(settings, names);
+    let bar = if a.quiet {
+        indicatif::ProgressBar::hidden()
+    } else {
+        let b = indicatif::ProgressBar::new(state.schedule.pairs);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{elapsed_precise} [{bar:30}] {pos}/{len} pairs  {msg}",
+        ) {
+            b.set_style(style.progress_chars("=> "));
+        }
+        b
+    };
+    bar.set_position(state.pairs_done);
+    let out = a.out.clone();
+    spsa::run(&mut state, &mut objective, |s| {
+        s.save(&checkpoint)?;
+        write_spsa_outputs(s, &out)?;
+        bar.set_position(s.pairs_done);
+        let vals: Vec<String> = s
+            .params
+            .iter()
+            .zip(&s.theta)
+            .map(|(p, t)| format!("{}={t:.1}", p.name))
+            .collect();
+        bar.set_message(vals.join(" "));
+        Ok(())
+    })?;
+    bar.finish_and_clear();
+    write_spsa_outputs(&state, &a.out)?;
+    println!(
+        "SPSA finished: {} pairs; games of θ+ this session: W {} L {} D {}",
+        state.pairs_done, objective.wld[0], objective.wld[1], objective.wld[2]
+    );
+    let first = &state.history[0].theta;
+    for (i, p) in state.params.iter().enumerate() {
+        println!(
+            "  {:<20} {:>8.1} -> {:>8.1}",
+            p.name,
+            first.get(i).copied().unwrap_or(f64::NAN),
+            state.theta[i]
+        );
+    }
+    println!("outputs in {}", a.out.display());
+    Ok(())
+}
+
+/// Writes history.csv, history.svg, final.uci and final.weights (tuned evaluation weights
+/// only) into `out`.
+pub fn write_spsa_outputs(s: &SpsaState, out: &Path) -> Result<()> {
+    let w = |name: &str, text: String| -> Result<()> {
+        let p = out.join(name);
+        std::fs::write(&p, text).with_context(|| format!("cannot write {}", p.display()))
+    };
+    w("history.csv", s.history_csv())?;
+    let x: Vec<f64> = s.history.iter().map(|r| r.pairs as f64).collect();
+    let series: Vec<Series> = s
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Series {
+            name: &p.name,
+            values: s
+                .history
+                .iter()
+                .map(|r| r.theta.get(i).copied().unwrap_or(f64::NAN))
+                .collect(),
+        })
+        .collect();
+    w(
+        "history.svg",
+        plot::svg("SPSA parameter history", "game pairs", &x, &series),
+    )?;
+    w("final.uci", s.setoption_lines())?;
+    let mut weights = String::from("# SPSA result (evaluation weights only)\n");
+    for (p, v) in s.params.iter().zip(s.rounded()) {
+        if Weights::find(&p.name).is_some() {
+            weights.push_str(&format!("{} = {v}\n", p.name));
+        }
+    }
+    w("final.weights", weights)
+}
+
+fn variant(name: &str) -> Result<Variant> {
+    Variant::from_name(name).map_err(|e| anyhow!("{e}"))
+}
+
+fn run_gen(a: &GenArgs) -> Result<()> {
+    let mut settings = MatchSettings::new(variant(&a.variant)?)?;
+    settings.set_limits(&a.limits)?;
+    settings.concurrency = a.concurrency;
+    settings.max_moves = Some(a.max_moves);
+    settings.seed = a.seed;
+    if let Some(e) = &a.engine {
+        settings.engine = e.clone();
+    }
+    let openings_out = a.out.with_extension("openings.epd");
+    let opts = GenerateOptions {
+        settings,
+        games: a.games,
+        opening_plies: a.opening_plies,
+        openings_out,
+        results: a.results.clone(),
+        filter: QuietFilter {
+            skip_plies: a.skip_plies,
+            ..QuietFilter::default()
+        },
+        progress: !a.quiet,
+    };
+    let t = Instant::now();
+    let samples = data::generate(&opts)?;
+    data::write_samples(&a.out, &samples)?;
+    println!(
+        "{} positions from {} games in {:.0} s -> {}",
+        samples.len(),
+        a.games,
+        t.elapsed().as_secs_f64(),
+        a.out.display()
+    );
+    Ok(())
+}
+
+fn run_convert(a: &ConvertArgs) -> Result<()> {
+    let filter = QuietFilter {
+        skip_plies: a.skip_plies,
+        ..QuietFilter::default()
+    };
+    let mut all = Vec::new();
+    for f in &a.input {
+        let is_pgn = f.extension().is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+        let v = if is_pgn {
+            data::from_pgn_file(f, &filter)?
+        } else {
+            data::from_results_file(f, &filter)?
+        };
+        println!("{}: {} positions", f.display(), v.len());
+        all.extend(v);
+    }
+    data::write_samples(&a.out, &all)?;
+    println!("{} positions -> {}", all.len(), a.out.display());
+    Ok(())
+}
+
+fn run_fit(a: &FitArgs) -> Result<()> {
+    let t0 = Instant::now();
+    let start = match &a.start {
+        Some(p) => Weights::default()
+            .load(&p.to_string_lossy())
+            .map_err(|e| anyhow!("{e}"))?,
+        None => Weights::default(),
+    };
+    let only = a.variant.as_deref().map(variant).transpose()?;
+    let mut samples: Vec<Sample> = Vec::new();
+    for f in &a.data {
+        samples.extend(
+            data::read_samples(f)?
+                .into_iter()
+                .filter(|s| only.is_none_or(|v| s.variant == v)),
+        );
+    }
+    if samples.is_empty() {
+        bail!("no positions to fit");
+    }
+    let (train, valid): (Vec<Sample>, Vec<Sample>) = if a.holdout > 1 {
+        let (t, v): (Vec<_>, Vec<_>) = samples
+            .iter()
+            .cloned()
+            .enumerate()
+            .partition(|(i, _)| i % a.holdout != 0);
+        (
+            t.into_iter().map(|x| x.1).collect(),
+            v.into_iter().map(|x| x.1).collect(),
+        )
+    } else {
+        (samples.clone(), Vec::new())
+    };
+    let values = texel::values_of(&start);
+    let traced = texel::trace_samples(&train, &start)?;
+    let traced_valid = texel::trace_samples(&valid, &start)?;
+    let used = texel::used_weights(&traced);
+    let params = texel::select_params(&used, &a.params, &a.exclude);
+    if params.is_empty() {
+        bail!("no weights selected");
+    }
+    let d = Dataset::build(&traced, &params, &values);
+    let dv = Dataset::build(&traced_valid, &params, &values);
+    drop(traced);
+    drop(traced_valid);
+    println!(
+        "{} positions ({} train, {} validation), {} weights tuned; traced in {:.1} s",
+        samples.len(),
+        d.len(),
+        dv.len(),
+        params.len(),
+        t0.elapsed().as_secs_f64()
+    );
+    let theta0: Vec<f64> = params.iter().map(|&i| values[i]).collect();
+    let k = match a.k {
+        Some(k) => k,
+        None => texel::fit_k(&d, &theta0, 0.05, 10.0),
+    };
+    let before = (d.loss(&theta0, k), dv.loss(&theta0, k));
+    println!(
+        "K = {k:.4}; loss before: train {:.6} validation {:.6}",
+        before.0, before.1
+    );
+    let t = table();
+    let bounds: Vec<(f64, f64)> = params
+        .iter()
+        .map(|&i| (t[i].0.min as f64, t[i].0.max as f64))
+        .collect();
+    let opts = AdamOptions {
+        iterations: a.iters,
+        lr: a.lr,
+        ..AdamOptions::default()
+    };
+    let every = (a.iters / 10).max(1);
+    let theta = texel::adam(&d, &theta0, &bounds, k, &opts, |step, loss| {
+        if step % every == 0 || step == 1 {
+            println!("  step {step:>5}  loss {loss:.6}");
+        }
+    });
+    let rounded: Vec<f64> = theta
+        .iter()
+        .zip(&bounds)
+        .map(|(v, (lo, hi))| v.round().clamp(*lo, *hi))
+        .collect();
+    let after = (d.loss(&rounded, k), dv.loss(&rounded, k));
+    let mut tuned = start.clone();
+    let mut changes = Vec::new();
+    for (j, &i) in params.iter().enumerate() {
+        let name = &t[i].0.name;
+        tuned
+            .set(name, rounded[j] as i64)
+            .map_err(|e| anyhow!("{e}"))?;
+        if rounded[j] != theta0[j] {
+            changes.push(format!("{name}: {} -> {}", theta0[j], rounded[j]));
+        }
+    }
+    let exact_before = texel::exact_loss(&samples, &start, k)?;
+    let exact_after = texel::exact_loss(&samples, &tuned, k)?;
+    println!(
+        "loss after (rounded): train {:.6} validation {:.6}",
+        after.0, after.1
+    );
+    println!("real evaluation, all positions: loss {exact_before:.6} -> {exact_after:.6}");
+    let mut text = format!(
+        "# Texel-tuned weights: {} positions, {} weights tuned, K = {k:.4}\n\
+         # loss train {:.6} -> {:.6}, validation {:.6} -> {:.6}\n",
+        samples.len(),
+        params.len(),
+        before.0,
+        after.0,
+        before.1,
+        after.1
+    );
+    text.push_str(&tuned.to_text());
+    std::fs::write(&a.out, text).with_context(|| format!("cannot write {}", a.out.display()))?;
+    println!("{} weights changed:", changes.len());
+    for c in &changes {
+        println!("  {c}");
+    }
+    println!(
+        "wrote {} in {:.0} s",
+        a.out.display(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

@@ -1,0 +1,231 @@
+//! Evaluation trace and Texel tuning: the trace reproduces the evaluation, the analytic loss
+//! gradient matches finite differences, K is a minimum, and game files are replayed.
+
+use engine::eval::trace::weight_values;
+use engine::eval::weights::table;
+use engine::eval::{Evaluator, Weights};
+use engine::tune::data::{self, Ply, QuietFilter};
+use engine::tune::rng::SplitMix64;
+use engine::tune::texel::{self, Dataset};
+use movegen::{Position, Variant};
+
+/// Positions from random games of every variant.
+fn positions(per_variant: usize) -> Vec<Position> {
+    let mut rng = SplitMix64::new(5);
+    let mut out = Vec::new();
+    for v in Variant::ALL {
+        for g in 0..per_variant {
+            let mut pos = Position::startpos(v);
+            let plies = 4 + (g * 7) % 60;
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize];
+                pos.make_move(m);
+            }
+            out.push(Position::from_fen(v, &pos.to_fen()).unwrap());
+        }
+    }
+    out
+}
+
+/// Random weights that are multiples of 16 (so every integer division but the phase blend is
+/// exact), within each weight's range; `MobilityScale` stays 100.
+fn sixteens(seed: u64) -> Weights {
+    let mut rng = SplitMix64::new(seed);
+    let mut w = Weights::default();
+    for (spec, _) in table() {
+        if spec.name == "MobilityScale" {
+            continue;
+        }
+        let lo = (spec.min + 15) / 16;
+        let hi = spec.max / 16;
+        let span = (hi - lo + 1).min(40) as u64;
+        let v = 16 * (lo + (rng.next_u64() % span) as i32);
+        w.set(&spec.name, v as i64).unwrap();
+    }
+    w
+}
+
+#[test]
+fn trace_times_weights_is_the_evaluation() {
+    let pos = positions(12);
+    for seed in 1..4 {
+        let w = sixteens(seed);
+        let values = weight_values(&w);
+        for p in &pos {
+            let e = Evaluator::new(&w, p.variant());
+            let t = e.trace(&w, p);
+            let real = e.evaluate(p) as f64;
+            // Only the final phase blend rounds (towards zero, by less than 1).
+            assert!(
+                (t.linear(&values) - real).abs() < 1.0,
+                "{}: trace {} eval {real}",
+                p.to_fen(),
+                t.linear(&values)
+            );
+            assert_eq!(t.value(&values), real);
+        }
+    }
+}
+
+#[test]
+fn trace_predicts_other_weights_within_rounding() {
+    let pos = positions(6);
+    let w0 = Weights::default();
+    let w1 = sixteens(77);
+    let v1 = weight_values(&w1);
+    for p in &pos {
+        let e0 = Evaluator::new(&w0, p.variant());
+        let t = e0.trace(&w0, p);
+        assert!(t.offset.abs() <= 8.0, "{}: offset {}", p.to_fen(), t.offset);
+        let real = Evaluator::new(&w1, p.variant()).evaluate(p) as f64;
+        let pred = t.linear(&v1);
+        assert!(
+            (pred - real).abs() < 1.0,
+            "{}: {pred} vs {real}",
+            p.to_fen()
+        );
+    }
+}
+
+fn dataset() -> (Dataset, Vec<f64>) {
+    let w = Weights::default();
+    let mut rng = SplitMix64::new(3);
+    // Results drawn from the evaluation (White's view) through a logistic with K = 1.5.
+    let samples: Vec<data::Sample> = positions(10)
+        .into_iter()
+        .map(|p| {
+            let e = Evaluator::new(&w, p.variant()).evaluate(&p) as f64;
+            let white = if p.side_to_move() == movegen::Color::White {
+                e
+            } else {
+                -e
+            };
+            let u = rng.unit();
+            let result = if u < texel::sigmoid(1.5 * white) {
+                1.0
+            } else {
+                0.0
+            };
+            data::Sample {
+                variant: p.variant(),
+                fen: p.to_fen(),
+                result,
+            }
+        })
+        .collect();
+    let traced = texel::trace_samples(&samples, &w).unwrap();
+    let used = texel::used_weights(&traced);
+    let params = texel::select_params(&used, &[], &[]);
+    assert!(params.len() > 30);
+    let values = weight_values(&w);
+    let d = Dataset::build(&traced, &params, &values);
+    let theta = params.iter().map(|&i| values[i]).collect();
+    (d, theta)
+}
+
+#[test]
+fn gradient_matches_finite_differences() {
+    let (d, theta) = dataset();
+    let k = 1.3;
+    let (loss, grad) = d.loss_and_gradient(&theta, k);
+    assert!((loss - d.loss(&theta, k)).abs() < 1e-12);
+    let h = 0.01;
+    for j in 0..theta.len() {
+        let mut a = theta.clone();
+        let mut b = theta.clone();
+        a[j] += h;
+        b[j] -= h;
+        let fd = (d.loss(&a, k) - d.loss(&b, k)) / (2.0 * h);
+        let tol = 1e-6 + 1e-3 * fd.abs().max(grad[j].abs());
+        assert!(
+            (fd - grad[j]).abs() < tol,
+            "weight {}: analytic {} numeric {fd}",
+            table()[d.params[j]].0.name,
+            grad[j]
+        );
+    }
+}
+
+#[test]
+fn k_is_a_minimum_and_adam_lowers_the_loss() {
+    let (d, theta) = dataset();
+    let k = texel::fit_k(&d, &theta, 0.05, 10.0);
+    let l = d.loss(&theta, k);
+    eprintln!(
+        "k {k} l {l} {} {}",
+        d.loss(&theta, k * 1.05),
+        d.loss(&theta, k / 1.05)
+    );
+    assert!(l <= d.loss(&theta, k * 1.05) && l <= d.loss(&theta, k / 1.05));
+    assert!(k > 0.5 && k < 4.0, "K = {k}");
+    let bounds: Vec<(f64, f64)> = d
+        .params
+        .iter()
+        .map(|&i| (table()[i].0.min as f64, table()[i].0.max as f64))
+        .collect();
+    let opts = texel::AdamOptions {
+        iterations: 200,
+        ..Default::default()
+    };
+    let t = texel::adam(&d, &theta, &bounds, k, &opts, |_, _| {});
+    assert!(d.loss(&t, k) < l);
+    for (v, (lo, hi)) in t.iter().zip(&bounds) {
+        assert!(lo <= v && v <= hi);
+    }
+}
+
+#[test]
+fn games_are_replayed_into_quiet_positions() {
+    // A short random game, written as PGN the way the runner does.
+    let mut rng = SplitMix64::new(11);
+    let v = Variant::Raptor;
+    let mut pos = Position::startpos(v);
+    let start = pos.to_fen();
+    let mut moves = Vec::new();
+    for _ in 0..30 {
+        let legal = pos.legal_moves();
+        let m = legal.as_slice()[(rng.next_u64() % legal.len() as u64) as usize];
+        moves.push(pos.move_to_uci(m));
+        pos.make_move(m);
+    }
+    let filter = QuietFilter {
+        skip_plies: 4,
+        max_score: 2000,
+    };
+    let plies: Vec<Ply> = moves.iter().map(|m| Ply { mv: m, score: None }).collect();
+    let direct = data::samples_from_moves(v, &start, &plies, 1.0, &filter).unwrap();
+    assert!(!direct.is_empty() && direct.len() <= 26);
+    let mut movetext = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        if i % 2 == 0 {
+            movetext.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        movetext.push_str(&format!("{m} {{+0.10/3 0.001s}} "));
+    }
+    let pgn = format!(
+        "[Event \"t\"]\n[Result \"1-0\"]\n[Variant \"raptor\"]\n[FEN \"{start}\"]\n\
+         [Termination \"checkmate\"]\n\n{movetext}1-0\n\n\
+         [Event \"t\"]\n[Result \"0-1\"]\n[Variant \"raptor\"]\n[FEN \"{start}\"]\n\
+         [Termination \"stall\"]\n\n1. {} 0-1\n\n",
+        moves[0]
+    );
+    let from_pgn = data::from_pgn_text(&pgn, &filter).unwrap();
+    assert_eq!(from_pgn, direct);
+    let bad = plies_with("zz99");
+    assert!(data::samples_from_moves(v, &start, &bad, 1.0, &filter).is_err());
+
+    let path = std::env::temp_dir().join(format!("shuriken-texel-{}.txt", std::process::id()));
+    data::write_samples(&path, &direct).unwrap();
+    assert_eq!(data::read_samples(&path).unwrap(), direct);
+    std::fs::write(&path, "raptor|not a fen\n").unwrap();
+    assert!(data::read_samples(&path).is_err());
+    let _ = std::fs::remove_file(&path);
+}
+
+fn plies_with(m: &'static str) -> Vec<Ply<'static>> {
+    vec![Ply { mv: m, score: None }]
+}
