@@ -42,6 +42,8 @@ pub struct Uci {
     tt: Arc<TranspositionTable>,
     eval: Arc<Evaluator>,
     running: Option<Running>,
+    /// Tokens of the `position` command that produced `pos` (for extending it incrementally).
+    last_position: Vec<String>,
 }
 
 type Res = Result<(), String>;
@@ -57,6 +59,7 @@ impl Uci {
             eval: Arc::new(Evaluator::new(&opts.weights, opts.variant)),
             opts,
             running: None,
+            last_position: Vec::new(),
         }
     }
 
@@ -171,6 +174,7 @@ impl Uci {
         self.busy("start a new game")?;
         self.tt.clear();
         self.pos = Position::startpos(self.opts.variant);
+        self.last_position.clear();
         Ok(())
     }
 
@@ -191,6 +195,7 @@ impl Uci {
             Change::None => {}
             Change::Variant => {
                 self.pos = Position::startpos(self.opts.variant);
+                self.last_position.clear();
                 self.eval = Arc::new(Evaluator::new(&self.opts.weights, self.opts.variant));
                 self.tt.clear();
             }
@@ -219,8 +224,37 @@ impl Uci {
     }
 
     fn set_position(&mut self, args: &[&str]) -> Res {
-        let pos = parse_position(self.opts.variant, args)?;
+        // A GUI sends the whole game every move; when the new command only adds moves to the
+        // previous one, play just the new moves instead of replaying thousands of them (in a
+        // very long game the replay alone cost more than the increment).
+        let prev = &self.last_position;
+        let extends = !prev.is_empty()
+            && args.len() > prev.len()
+            && args.iter().zip(prev).all(|(a, b)| *a == b.as_str())
+            && (prev.iter().any(|t| t == "moves") || args[prev.len()] == "moves");
+        let pos = if extends {
+            let mut rest = &args[prev.len()..];
+            if rest.first() == Some(&"moves") {
+                rest = &rest[1..];
+            }
+            let total = args
+                .len()
+                .saturating_sub(args.iter().position(|t| *t == "moves").unwrap_or(0));
+            if total > MAX_POSITION_MOVES {
+                return Err(format!("position: more than {MAX_POSITION_MOVES} moves"));
+            }
+            let mut pos = self.pos.clone();
+            for tok in rest {
+                let m = find_move(&pos, tok)
+                    .map_err(|e| format!("position: move '{}': {e}", short(tok)))?;
+                pos.make_move(m);
+            }
+            pos
+        } else {
+            parse_position(self.opts.variant, args)?
+        };
         self.pos = pos;
+        self.last_position = args.iter().map(|t| t.to_string()).collect();
         Ok(())
     }
 

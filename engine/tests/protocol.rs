@@ -358,3 +358,33 @@ fn go_right_after_bestmove_is_accepted() {
         .expect("readyok");
     assert!(!before.iter().any(|l| l.contains("error")), "{before:?}");
 }
+
+/// `position` commands that extend the previous one are applied incrementally; the result must
+/// equal a fresh parse (same FEN, hash and history length), and a bad extension keeps the state.
+#[test]
+fn incremental_position_equals_fresh_parse() {
+    let mut d = common::Driver::new();
+    d.send("setoption name UCI_Variant value titan");
+    let mut pos = Position::startpos(Variant::Titan);
+    let mut moves: Vec<String> = Vec::new();
+    for ply in 0..60 {
+        let list = pos.legal_moves();
+        if list.is_empty() {
+            break;
+        }
+        let m = list[(ply * 7 + 3) % list.len()];
+        moves.push(pos.move_to_uci(m));
+        pos.make_move(m);
+        let cmd = format!("position startpos moves {}", moves.join(" "));
+        d.send(&cmd);
+        let tokens: Vec<&str> = cmd.split_whitespace().skip(1).collect();
+        let fresh = engine::uci::parse_position(Variant::Titan, &tokens).expect("fresh parse");
+        let got = d.uci.position();
+        assert_eq!(got.to_fen(), fresh.to_fen());
+        assert_eq!(got.hash(), fresh.hash());
+        assert_eq!(got.ply_count(), fresh.ply_count());
+    }
+    let before = d.uci.position().to_fen();
+    d.send(&format!("position startpos moves {} z9z9", moves.join(" ")));
+    assert_eq!(d.uci.position().to_fen(), before);
+}
