@@ -1,5 +1,6 @@
 //! Shuriken's engine: search, evaluation, time management and the UCI protocol.
 
+#![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod params;

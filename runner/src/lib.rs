@@ -4,6 +4,8 @@
 //!
 //! Entry points: [`cli_main`] (the `shuriken match` subcommand) and [`play_match`] (library).
 
+#![forbid(unsafe_code)]
+
 pub mod adjudicate;
 pub mod cli;
 pub mod config;

@@ -1,3 +1,5 @@
 //! Integration test helpers.
 
+#![forbid(unsafe_code)]
+
 pub mod fuzz_checks;
