@@ -131,8 +131,8 @@ pub fn positions_of(variant: Variant) -> Vec<BenchPosition> {
         .collect()
 }
 
-/// A small deterministic pseudo-random generator (SplitMix64), so the position set can be
-/// regenerated bit for bit without an external dependency.
+/// A small deterministic pseudo-random generator (the workspace's one SplitMix64 step,
+/// `runner::rng::splitmix64_next`), so the position set can be regenerated bit for bit.
 #[derive(Clone, Debug)]
 pub struct SplitMix64(u64);
 
@@ -144,11 +144,7 @@ impl SplitMix64 {
 
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        runner::rng::splitmix64_next(&mut self.0)
     }
 
     /// A value in `0..n` (`n > 0`); the slight modulo bias is irrelevant here.

@@ -1,6 +1,17 @@
 //! A tiny deterministic random generator (SplitMix64): the same seed gives the same openings
 //! and orders on every platform and every version of the runner.
 
+/// One SplitMix64 step: advances `state` and returns the next 64 random bits. The one copy of the
+/// algorithm in the workspace (the tuner and the bench data generator use it too).
+#[inline]
+pub fn splitmix64_next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// SplitMix64 generator.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
@@ -20,11 +31,7 @@ impl Rng {
 
     /// Next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        splitmix64_next(&mut self.0)
     }
 
     /// Uniform integer in `0..n` (`n > 0`).
