@@ -12,5 +12,4 @@ pub mod perft_cmd;
 pub mod search;
 pub mod time;
 pub mod tt;
-pub mod tune;
 pub mod uci;

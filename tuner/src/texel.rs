@@ -6,7 +6,7 @@
 //!
 //! over labelled quiet positions, where `e_i(w)` is the static evaluation from the side to
 //! move's point of view and `r_i` the game result from the same side's point of view. The
-//! evaluation trace ([`crate::eval::EvalTrace`]) makes `e_i` linear in the weights,
+//! evaluation trace ([`engine::eval::EvalTrace`]) makes `e_i` linear in the weights,
 //! `e_i = base_i + Σ_j c_ij w_j`, so the gradient is exact:
 //! `∂L/∂w_j = mean_i 2 (σ_i - r_i) σ_i (1 - σ_i) (K ln10 / 400) c_ij`.
 //!
@@ -16,10 +16,10 @@
 //! shared by all variants (centralisation, mobility, scalars) then see every position.
 
 use super::data::Sample;
-use crate::eval::trace::weight_values;
-use crate::eval::weights::{table, Weights};
-use crate::eval::Evaluator;
 use anyhow::{anyhow, Result};
+use engine::eval::trace::weight_values;
+use engine::eval::weights::{table, Weights};
+use engine::eval::Evaluator;
 use movegen::{Position, Variant};
 use rayon::prelude::*;
 use std::collections::BTreeSet;

@@ -26,6 +26,9 @@
 //! `default_mobility`, `DEFAULT_HAND_NINJA` and the `Scalars` defaults); every line of the file
 //! names one weight of that table, and `fit` prints the list of changed weights.
 
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
 pub mod cli;
 pub mod data;
 pub mod engines;

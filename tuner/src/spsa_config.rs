@@ -26,8 +26,8 @@
 
 use super::engines::MatchSettings;
 use super::spsa::{SpsaParam, SpsaSchedule};
-use crate::options::EngineOptions;
 use anyhow::{anyhow, bail, Context, Result};
+use engine::options::EngineOptions;
 use movegen::Variant;
 use runner::config::OpeningSource;
 use std::path::{Path, PathBuf};

@@ -4,10 +4,10 @@
 use engine::eval::trace::weight_values;
 use engine::eval::weights::table;
 use engine::eval::{Evaluator, Weights};
-use engine::tune::data::{self, Ply, QuietFilter};
-use engine::tune::rng::SplitMix64;
-use engine::tune::texel::{self, Dataset};
 use movegen::{Position, Variant};
+use tuner::data::{self, Ply, QuietFilter};
+use tuner::rng::SplitMix64;
+use tuner::texel::{self, Dataset};
 
 /// Positions from random games of every variant.
 fn positions(per_variant: usize) -> Vec<Position> {

@@ -60,7 +60,7 @@ enum Command {
     Tune {
         /// What to tune.
         #[command(subcommand)]
-        command: engine::tune::TuneCommand,
+        command: tuner::TuneCommand,
     },
     /// Engine-vs-engine matches (see `shuriken match --help`).
     #[command(disable_help_flag = true)]
@@ -109,7 +109,7 @@ fn main() -> ExitCode {
             threads,
             hash,
         }) => engine::bench::run_cli(depth, threads, hash),
-        Some(Command::Tune { command }) => match engine::tune::run(command) {
+        Some(Command::Tune { command }) => match tuner::run(command) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("error: {e:#}");

@@ -2,10 +2,10 @@
 //! configuration file.
 
 use anyhow::Result;
-use engine::tune::rng::SplitMix64;
-use engine::tune::spsa::{self, Objective, SpsaParam, SpsaSchedule, SpsaState};
-use engine::tune::spsa_config::SpsaConfig;
 use std::path::Path;
+use tuner::rng::SplitMix64;
+use tuner::spsa::{self, Objective, SpsaParam, SpsaSchedule, SpsaState};
+use tuner::spsa_config::SpsaConfig;
 
 /// `f(θ) = -Σ (θ_i - t_i)²`; the "match result" is `f(θ+) - f(θ−)` (no noise).
 struct Quadratic {
