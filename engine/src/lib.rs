@@ -1,7 +1,7 @@
 //! Shuriken's engine: search, evaluation, time management and the UCI protocol.
 
 #![forbid(unsafe_code)]
-#![deny(missing_docs)]
+#![warn(missing_docs, unreachable_pub)]
 
 pub mod params;
 

@@ -18,7 +18,7 @@ pub fn is_attacked(rules: &Rules, b: &Board, v: Square, by: Color) -> bool {
 
 /// [`is_attacked`] on a board changed by a move that is not yet made: `occ` is the occupancy
 /// after the move and `removed` the squares whose pieces of side `by` the move captures.
-pub fn is_attacked_after(
+pub(crate) fn is_attacked_after(
     rules: &Rules,
     b: &Board,
     v: Square,

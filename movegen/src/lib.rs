@@ -7,19 +7,23 @@
 //! how the cases it leaves open were settled.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod attacks;
 mod bitboard;
 mod board;
+mod catalogue;
 mod fen;
 mod movegen;
 mod moves;
 mod notation;
 pub mod perft;
-pub mod pieces;
+mod pieces;
 mod position;
 pub mod reference;
-pub mod tables;
+mod tables;
+#[cfg(test)]
+mod tables_tests;
 mod types;
 mod variant;
 pub mod zobrist;
@@ -27,6 +31,7 @@ pub mod zobrist;
 pub use attacks::is_attacked;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::Board;
+pub use catalogue::{catalogue, PieceKind};
 pub use fen::FenError;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::MoveError;

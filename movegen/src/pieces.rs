@@ -6,7 +6,7 @@ use crate::{Bitboard, Role, Square};
 
 /// The opposite of direction `dir` (index into [`DIRS`]).
 #[inline]
-pub const fn opposite(dir: usize) -> usize {
+pub(crate) const fn opposite(dir: usize) -> usize {
     if dir < 4 {
         (dir + 2) % 4
     } else {
@@ -17,7 +17,7 @@ pub const fn opposite(dir: usize) -> usize {
 /// For a first step in direction `dir`, the two outward directions of the other kind used by the
 /// crooked pieces (U, Y, O): for a diagonal `(dx,dy)` they are `(dx,0)` and `(0,dy)`; for an
 /// orthogonal step they are the two diagonals that keep its component.
-pub const LEGS: [[usize; 2]; 8] = [
+pub(crate) const LEGS: [[usize; 2]; 8] = [
     [4, 7],
     [4, 5],
     [5, 6],
@@ -30,7 +30,13 @@ pub const LEGS: [[usize; 2]; 8] = [
 
 /// All destinations of a non-pawn piece standing on `sq`, captures included, squares holding the
 /// mover's own pieces excluded. `occ` is every piece on the board, `own` the mover's.
-pub fn destinations(t: &Tables, role: Role, sq: Square, occ: Bitboard, own: Bitboard) -> Bitboard {
+pub(crate) fn destinations(
+    t: &Tables,
+    role: Role,
+    sq: Square,
+    occ: Bitboard,
+    own: Bitboard,
+) -> Bitboard {
     let enemy = occ & !own;
     let reach = match role {
         Role::Pawn | Role::Ninja => Bitboard::EMPTY,
@@ -55,12 +61,6 @@ pub fn destinations(t: &Tables, role: Role, sq: Square, occ: Bitboard, own: Bitb
         Role::Octopus => octopus(t, sq, occ),
     };
     reach & !own
-}
-
-/// Two squares away along `dir` with an existing middle square.
-#[inline]
-pub fn two_away(t: &Tables, dir: usize, sq: Square) -> Option<Square> {
-    t.step(dir, sq).and_then(|s1| t.step(dir, s1))
 }
 
 /// Flying Bomber (orthogonal) / Raptor (diagonal): slide, fly-over capture, two-square jump.
@@ -117,7 +117,7 @@ fn quad(t: &Tables, first: &[usize], sq: Square, occ: Bitboard, enemy: Bitboard)
 
 /// Flying Warmachine (orthogonal) / Flying Elephant (diagonal): `s1`, `s2` always; `s3` when
 /// `s1` and `s2` are both empty or both occupied.
-pub fn short_flyer(t: &Tables, dirs: &[usize; 4], sq: Square, occ: Bitboard) -> Bitboard {
+pub(crate) fn short_flyer(t: &Tables, dirs: &[usize; 4], sq: Square, occ: Bitboard) -> Bitboard {
     let i = sq.index();
     let orthogonal = dirs[0] == ORTHOGONAL[0];
     let mut out = if orthogonal {
@@ -157,7 +157,7 @@ fn octopus(t: &Tables, sq: Square, occ: Bitboard) -> Bitboard {
 /// the square just before `to` on the move's last straight leg, for the pieces that capture by
 /// jumping or flying over (W, G, F, A, U, Y). `None` when the move cannot jump anything.
 #[inline]
-pub fn jump_victim(role: Role, from: Square, to: Square) -> Option<Square> {
+pub(crate) fn jump_victim(role: Role, from: Square, to: Square) -> Option<Square> {
     if !matches!(
         role,
         Role::Warrior
@@ -200,15 +200,6 @@ pub fn jump_victim(role: Role, from: Square, to: Square) -> Option<Square> {
     debug_assert!(dir_index(last.0, last.1).is_some());
     let v = to.offset(-last.0, -last.1)?;
     (v != from).then_some(v)
-}
-
-/// Direction index list helper used by tests and the attack module.
-pub fn dirs_of(diagonal: bool) -> &'static [usize; 4] {
-    if diagonal {
-        &DIAGONAL
-    } else {
-        &ORTHOGONAL
-    }
 }
 
 #[cfg(test)]

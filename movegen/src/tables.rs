@@ -6,7 +6,7 @@
 use crate::{Bitboard, Square};
 
 /// The eight directions as `(file, row)` steps. Orthogonal first, then diagonal.
-pub const DIRS: [(i32, i32); 8] = [
+pub(crate) const DIRS: [(i32, i32); 8] = [
     (0, 1),
     (1, 0),
     (0, -1),
@@ -17,25 +17,25 @@ pub const DIRS: [(i32, i32); 8] = [
     (-1, 1),
 ];
 /// Indices of the orthogonal directions in [`DIRS`].
-pub const ORTHOGONAL: [usize; 4] = [0, 1, 2, 3];
+pub(crate) const ORTHOGONAL: [usize; 4] = [0, 1, 2, 3];
 /// Indices of the diagonal directions in [`DIRS`].
-pub const DIAGONAL: [usize; 4] = [4, 5, 6, 7];
+pub(crate) const DIAGONAL: [usize; 4] = [4, 5, 6, 7];
 
 /// Index in [`DIRS`] of a unit step, if it is one.
-pub fn dir_index(df: i32, dr: i32) -> Option<usize> {
+pub(crate) fn dir_index(df: i32, dr: i32) -> Option<usize> {
     DIRS.iter().position(|&d| d == (df, dr))
 }
 
 /// Does a ray in direction `dir` run toward higher square indices?
 #[inline]
-pub const fn dir_is_increasing(dir: usize) -> bool {
+pub(crate) const fn dir_is_increasing(dir: usize) -> bool {
     let (df, dr) = DIRS[dir];
     dr * 12 + df > 0
 }
 
 /// Plain leapers whose attack sets are tabulated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Leaper {
+pub(crate) enum Leaper {
     /// One step in any direction.
     King = 0,
     /// (1,2) leap.
@@ -68,7 +68,7 @@ impl Leaper {
 
 /// One target of the sorcerer snake with the intermediate squares of its usable paths.
 #[derive(Clone, Copy, Debug)]
-pub struct SnakeRoute {
+pub(crate) struct SnakeRoute {
     /// Destination.
     pub target: Square,
     /// Intermediate squares of each path whose squares all exist (at least one path).
@@ -77,7 +77,7 @@ pub struct SnakeRoute {
 
 /// All tables of one variant.
 #[derive(Debug)]
-pub struct Tables {
+pub(crate) struct Tables {
     /// `step[dir][sq]`: the neighbouring existing square.
     pub step: [[Option<Square>; Square::COUNT]; 8],
     /// `ray[dir][sq]`: existing squares from `sq` (exclusive) until the board ends.
@@ -88,11 +88,6 @@ pub struct Tables {
     pub snake: Vec<Vec<SnakeRoute>>,
     /// Union of snake targets per square (ignoring blockers).
     pub snake_targets: [Bitboard; Square::COUNT],
-    /// `king_zone[sq]`: every square whose occupancy can decide whether a piece on `sq` is
-    /// attacked: the eight full lines through it (sliders, flyers, warmachines, crooked pieces all
-    /// pass, land or fly over along these lines) and the 5x5 box around it (snake paths). Leapers
-    /// need no empty squares.
-    pub king_zone: [Bitboard; Square::COUNT],
     /// Orthogonal neighbours plus squares two away with an existing middle (ninja warrior).
     pub warrior: [Bitboard; Square::COUNT],
     /// Diagonal neighbours plus squares two away with an existing middle (guard, without the
@@ -114,14 +109,13 @@ pub struct Tables {
 
 impl Tables {
     /// Builds every table for a board whose existing squares are `exists`.
-    pub fn build(exists: Bitboard) -> Tables {
+    pub(crate) fn build(exists: Bitboard) -> Tables {
         let at = |sq: Square, df: i32, dr: i32| sq.offset(df, dr).filter(|s| exists.has(*s));
         let mut step = [[None; Square::COUNT]; 8];
         let mut ray = [[Bitboard::EMPTY; Square::COUNT]; 8];
         let mut leap = [[Bitboard::EMPTY; Square::COUNT]; Leaper::COUNT];
         let mut snake = vec![Vec::new(); Square::COUNT];
         let mut snake_targets = [Bitboard::EMPTY; Square::COUNT];
-        let mut king_zone = [Bitboard::EMPTY; Square::COUNT];
         let mut warrior = [Bitboard::EMPTY; Square::COUNT];
         let mut guard_lines = [Bitboard::EMPTY; Square::COUNT];
         let mut dabbaba = [Bitboard::EMPTY; Square::COUNT];
@@ -157,13 +151,6 @@ impl Tables {
                     }
                 }
             }
-            for df in -2..=2 {
-                for dr in -2..=2 {
-                    if let Some(t) = at(sq, df, dr) {
-                        king_zone[sq.index()] = king_zone[sq.index()].with(t);
-                    }
-                }
-            }
             for (d, &(df, dr)) in DIRS.iter().enumerate() {
                 step[d][i] = at(sq, df, dr);
                 let mut cur = sq;
@@ -183,9 +170,6 @@ impl Tables {
                 ][l];
                 table[i] = leaper_targets(leaper, sq, exists);
             }
-            for r in &ray {
-                king_zone[i] |= r[i];
-            }
             snake[i] = snake_routes(sq, exists);
             snake_targets[i] = snake[i].iter().map(|r| r.target).collect();
         }
@@ -195,7 +179,6 @@ impl Tables {
             leap,
             snake,
             snake_targets,
-            king_zone,
             warrior,
             guard_lines,
             dabbaba,
@@ -208,19 +191,19 @@ impl Tables {
 
     /// Targets of a plain leaper.
     #[inline]
-    pub fn leap(&self, leaper: Leaper, sq: Square) -> Bitboard {
+    pub(crate) fn leap(&self, leaper: Leaper, sq: Square) -> Bitboard {
         self.leap[leaper as usize][sq.index()]
     }
 
     /// The neighbour of `sq` in direction `dir`.
     #[inline]
-    pub fn step(&self, dir: usize, sq: Square) -> Option<Square> {
+    pub(crate) fn step(&self, dir: usize, sq: Square) -> Option<Square> {
         self.step[dir][sq.index()]
     }
 
     /// First occupied square from `sq` along `dir`.
     #[inline]
-    pub fn first_blocker(&self, dir: usize, sq: Square, occ: Bitboard) -> Option<Square> {
+    pub(crate) fn first_blocker(&self, dir: usize, sq: Square, occ: Bitboard) -> Option<Square> {
         let hits = self.ray[dir][sq.index()] & occ;
         if dir_is_increasing(dir) {
             hits.lsb()
@@ -231,7 +214,7 @@ impl Tables {
 
     /// Squares a slider reaches along `dir`: empty squares plus the first occupied one.
     #[inline]
-    pub fn slide(&self, dir: usize, sq: Square, occ: Bitboard) -> Bitboard {
+    pub(crate) fn slide(&self, dir: usize, sq: Square, occ: Bitboard) -> Bitboard {
         let r = self.ray[dir][sq.index()];
         match self.first_blocker(dir, sq, occ) {
             Some(b) => r ^ self.ray[dir][b.index()],
@@ -241,7 +224,7 @@ impl Tables {
 
     /// Rook-like reach over the orthogonal directions.
     #[inline]
-    pub fn rook(&self, sq: Square, occ: Bitboard) -> Bitboard {
+    pub(crate) fn rook(&self, sq: Square, occ: Bitboard) -> Bitboard {
         ORTHOGONAL
             .iter()
             .fold(Bitboard::EMPTY, |b, &d| b | self.slide(d, sq, occ))
@@ -249,14 +232,14 @@ impl Tables {
 
     /// Bishop-like reach over the diagonal directions.
     #[inline]
-    pub fn bishop(&self, sq: Square, occ: Bitboard) -> Bitboard {
+    pub(crate) fn bishop(&self, sq: Square, occ: Bitboard) -> Bitboard {
         DIAGONAL
             .iter()
             .fold(Bitboard::EMPTY, |b, &d| b | self.slide(d, sq, occ))
     }
 
     /// Snake reach: targets with at least one path of empty intermediate squares.
-    pub fn snake_reach(&self, sq: Square, occ: Bitboard) -> Bitboard {
+    pub(crate) fn snake_reach(&self, sq: Square, occ: Bitboard) -> Bitboard {
         let mut out = Bitboard::EMPTY;
         for route in &self.snake[sq.index()] {
             if route.paths.iter().flatten().any(|p| (*p & occ).is_empty()) {

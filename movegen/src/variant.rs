@@ -331,7 +331,7 @@ pub struct Rules {
     /// Rook home squares per colour, `[queen side, king side]`.
     pub rook_home: [[Square; 2]; 2],
     /// Precomputed attack and step tables.
-    pub tables: Tables,
+    pub(crate) tables: Tables,
     /// Squares near a king whose occupancy can decide an attack on it besides its lines up to
     /// the first piece: warmachine/elephant pair squares (two away on a line) and snake paths
     /// (knight squares and diagonal squares two away). Empty in variants without those pieces.

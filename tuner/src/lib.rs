@@ -27,7 +27,7 @@
 //! names one weight of that table, and `fit` prints the list of changed weights.
 
 #![forbid(unsafe_code)]
-#![deny(missing_docs)]
+#![warn(missing_docs, unreachable_pub)]
 
 pub mod cli;
 pub mod data;

@@ -8,8 +8,6 @@
 pub mod trace;
 pub mod weights;
 
-use movegen::pieces::destinations;
-use movegen::tables::Leaper;
 use movegen::{Color, Piece, Position, Role, Square, Variant};
 pub use trace::EvalTrace;
 pub use weights::Weights;
@@ -180,10 +178,10 @@ impl Evaluator {
     /// Evaluates `pos` from the side to move's point of view, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let board = pos.board();
-        let t = &pos.rules().tables;
+        let rules = pos.rules();
         let occ = board.occupied();
         let kings = [pos.king(Color::White), pos.king(Color::Black)];
-        let zones = kings.map(|k| t.leap(Leaper::King, k).with(k));
+        let zones = kings.map(|k| rules.king_steps(k).with(k));
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let mut attack_units = [0i32; 2];
@@ -200,7 +198,7 @@ impl Evaluator {
                     continue;
                 }
                 pieces += 1;
-                let d = destinations(t, p.role, sq, occ, own);
+                let d = rules.destinations(p.role, sq, occ, own);
                 let m = d.count() as i32 * self.mobility[p.role.index()] / 4;
                 mg[ci] += m;
                 eg[ci] += m;

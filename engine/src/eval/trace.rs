@@ -21,8 +21,6 @@
 
 use super::{Evaluator, Shape, PHASE_MAX};
 use crate::eval::weights::{table, Slot, Weights};
-use movegen::pieces::destinations;
-use movegen::tables::Leaper;
 use movegen::{Color, Position, Role, Variant};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -146,10 +144,10 @@ impl Evaluator {
         };
         let shape = Shape::of(variant);
         let board = pos.board();
-        let t = &pos.rules().tables;
+        let rules = pos.rules();
         let occ = board.occupied();
         let kings = [pos.king(Color::White), pos.king(Color::Black)];
-        let zones = kings.map(|k| t.leap(Leaper::King, k).with(k));
+        let zones = kings.map(|k| rules.king_steps(k).with(k));
         let scale = w.scalars.mobility_scale as f64 / 100.0;
         let mut attack_units = [0i32; 2];
         let mut pieces = 0;
@@ -195,7 +193,7 @@ impl Evaluator {
                     continue;
                 }
                 pieces += 1;
-                let d = destinations(t, role, sq, occ, own);
+                let d = rules.destinations(role, sq, occ, own);
                 let m = sgn * d.count() as f64 * scale / 4.0;
                 acc.add(ix.mobility[role.index()], m, m);
                 attack_units[ci] += (d & enemy_zone).count() as i32;

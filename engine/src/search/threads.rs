@@ -31,7 +31,7 @@ struct ThreadResult {
 
 /// The legal root moves, restricted to `searchmoves` when given (ignoring moves that are not
 /// legal; all legal moves if none of them is).
-pub fn root_moves(pos: &Position, searchmoves: &[Move]) -> Vec<RootMove> {
+pub(super) fn root_moves(pos: &Position, searchmoves: &[Move]) -> Vec<RootMove> {
     let legal = pos.legal_moves();
     let mut v: Vec<RootMove> = legal
         .iter()
@@ -324,7 +324,7 @@ fn report_line(
 }
 
 /// The principal variation in move notation (each move written in its own position).
-pub fn pv_text(pos: &Position, pv: &[Move]) -> String {
+pub(super) fn pv_text(pos: &Position, pv: &[Move]) -> String {
     let mut p = pos.clone();
     let mut words = Vec::with_capacity(pv.len());
     for &m in pv {

@@ -1,9 +1,9 @@
 //! Every precomputed table against an obviously correct slow twin written from coordinates,
 //! for any square and any occupancy (proptest).
 
-use movegen::pieces::{destinations, short_flyer};
-use movegen::tables::{Leaper, DIAGONAL, DIRS, ORTHOGONAL};
-use movegen::{Bitboard, Role, Rules, Square, Variant};
+use crate::pieces::{destinations, short_flyer};
+use crate::tables::{Leaper, DIAGONAL, DIRS, ORTHOGONAL};
+use crate::{Bitboard, Role, Rules, Square, Variant};
 use proptest::prelude::*;
 
 fn exists(r: &Rules, f: i32, row: i32) -> Option<Square> {
