@@ -7,7 +7,8 @@ use crate::eval::{Evaluator, Weights};
 use crate::search::{self, Output, SearchConfig, SearchParams, SearchResult, SharedState};
 use crate::time::GoLimits;
 use crate::tt::TranspositionTable;
-use movegen::{Position, Variant};
+use movegen::{FenError, Position, Variant, VariantError};
+use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -18,20 +19,50 @@ pub const POSITIONS: &str = include_str!("bench_positions.txt");
 /// Default bench depth.
 pub const DEFAULT_DEPTH: i32 = 7;
 
+/// A line of the built-in bench positions that does not read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BenchPositionError {
+    /// No `;` between the variant and the FEN.
+    #[error("bench line {0}: expected 'variant;fen'")]
+    MissingSeparator(usize),
+    /// An unknown variant name.
+    #[error("bench line {line}: {error}")]
+    Variant {
+        /// 1-based line number.
+        line: usize,
+        /// The error.
+        error: VariantError,
+    },
+    /// A FEN the variant rejects.
+    #[error("bench line {line}: {error}")]
+    Fen {
+        /// 1-based line number.
+        line: usize,
+        /// The error.
+        error: FenError,
+    },
+}
+
 /// The bench positions, parsed.
-pub fn positions() -> Result<Vec<Position>, String> {
+pub fn positions() -> Result<Vec<Position>, BenchPositionError> {
     let mut v = Vec::new();
     for (i, line) in POSITIONS.lines().enumerate() {
+        let line_number = i + 1;
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
         let (var, fen) = line
             .split_once(';')
-            .ok_or(format!("bench line {}: no ';'", i + 1))?;
-        let variant = Variant::from_name(var).map_err(|e| e.to_string())?;
-        let pos =
-            Position::from_fen(variant, fen).map_err(|e| format!("bench line {}: {e}", i + 1))?;
+            .ok_or(BenchPositionError::MissingSeparator(line_number))?;
+        let variant = Variant::from_name(var).map_err(|error| BenchPositionError::Variant {
+            line: line_number,
+            error,
+        })?;
+        let pos = Position::from_fen(variant, fen).map_err(|error| BenchPositionError::Fen {
+            line: line_number,
+            error,
+        })?;
         v.push(pos);
     }
     Ok(v)
@@ -65,8 +96,8 @@ pub fn search_fixed(
     (r, start.elapsed())
 }
 
-/// Runs the bench command.
-pub fn run_cli(depth: Option<i32>, threads: usize, hash: usize) -> ExitCode {
+/// Runs the bench command, printing to `out`. A closed output (`| head`) ends it quietly.
+pub fn run_cli(depth: Option<i32>, threads: usize, hash: usize, out: &mut impl Write) -> ExitCode {
     let positions = match positions() {
         Ok(p) => p,
         Err(e) => {
@@ -74,6 +105,23 @@ pub fn run_cli(depth: Option<i32>, threads: usize, hash: usize) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    match report(&positions, depth, threads, hash, out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write the bench report: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn report(
+    positions: &[Position],
+    depth: Option<i32>,
+    threads: usize,
+    hash: usize,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
     let depth = depth.unwrap_or(DEFAULT_DEPTH).clamp(1, 64);
     let hash = hash.clamp(1, crate::options::MAX_HASH_MB);
     let threads = threads.clamp(1, crate::options::MAX_THREADS);
@@ -86,14 +134,15 @@ pub fn run_cli(depth: Option<i32>, threads: usize, hash: usize) -> ExitCode {
     for (i, pos) in positions.iter().enumerate() {
         let (r, t) = search_fixed(pos, depth, 1, hash);
         let mv = r.best.map_or("(none)".to_string(), |m| pos.move_to_uci(m));
-        println!(
+        writeln!(
+            out,
             "Position {:>3} {:<8} nodes {:>10} time {:>6} ms best {mv} score {}",
             i + 1,
             pos.variant().name(),
             r.nodes,
             t.as_millis(),
             search::uci_score(r.score)
-        );
+        )?;
         total_nodes += r.nodes;
         total_time += t;
         if let Some(e) = per_variant.iter_mut().find(|e| e.0 == pos.variant()) {
@@ -101,33 +150,34 @@ pub fn run_cli(depth: Option<i32>, threads: usize, hash: usize) -> ExitCode {
             e.2 += t;
         }
     }
-    println!();
+    writeln!(out)?;
     for (v, n, t) in &per_variant {
         let nps = *n as f64 / t.as_secs_f64().max(1e-9);
-        println!("{:<8} nodes {:>10} nps {:>10.0}", v.name(), n, nps);
+        writeln!(out, "{:<8} nodes {:>10} nps {:>10.0}", v.name(), n, nps)?;
     }
-    println!();
-    println!("Depth: {depth}");
-    println!("Total time (ms): {}", total_time.as_millis());
+    writeln!(out)?;
+    writeln!(out, "Depth: {depth}")?;
+    writeln!(out, "Total time (ms): {}", total_time.as_millis())?;
     if threads > 1 {
         let mut smp_time = Duration::ZERO;
         let mut smp_nodes = 0;
-        for pos in &positions {
+        for pos in positions {
             let (r, t) = search_fixed(pos, depth, threads, hash);
             smp_time += t;
             smp_nodes += r.nodes;
         }
-        println!(
+        writeln!(
+            out,
             "Time to depth {depth}: 1 thread {} ms, {threads} threads {} ms ({:.2}x), {threads}-thread nodes {smp_nodes}",
             total_time.as_millis(),
             smp_time.as_millis(),
             total_time.as_secs_f64() / smp_time.as_secs_f64().max(1e-9)
-        );
+        )?;
     }
-    println!("Nodes searched: {total_nodes}");
-    println!(
+    writeln!(out, "Nodes searched: {total_nodes}")?;
+    writeln!(
+        out,
         "Nodes/second: {:.0}",
         total_nodes as f64 / total_time.as_secs_f64().max(1e-9)
-    );
-    ExitCode::SUCCESS
+    )
 }

@@ -7,6 +7,7 @@
 
 use crate::eval::weights::{self, Weights};
 use crate::search::SearchParams;
+use crate::uci_error::OptionError;
 use movegen::Variant;
 
 /// Default hash size in megabytes.
@@ -42,7 +43,7 @@ pub struct EngineOptions {
 impl Default for EngineOptions {
     fn default() -> Self {
         EngineOptions {
-            variant: Variant::Titan,
+            variant: Variant::DEFAULT,
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             move_overhead: DEFAULT_MOVE_OVERHEAD,
@@ -71,13 +72,21 @@ pub enum Change {
     Message(String),
 }
 
-fn parse_int(name: &str, value: &str, min: i64, max: i64) -> Result<i64, String> {
+fn parse_int(name: &str, value: &str, min: i64, max: i64) -> Result<i64, OptionError> {
     let v: i64 = value
         .trim()
         .parse()
-        .map_err(|_| format!("option {name}: '{}' is not an integer", short(value)))?;
+        .map_err(|_| OptionError::NotAnInteger {
+            name: name.to_string(),
+            value: short(value),
+        })?;
     if v < min || v > max {
-        return Err(format!("option {name}: {v} is outside {min}..={max}"));
+        return Err(OptionError::OutOfRange {
+            name: name.to_string(),
+            value: v,
+            min,
+            max,
+        });
     }
     Ok(v)
 }
@@ -95,7 +104,8 @@ impl EngineOptions {
             .collect();
         let mut d = vec![
             format!(
-                "option name UCI_Variant type combo default titan {}",
+                "option name UCI_Variant type combo default {} {}",
+                Variant::DEFAULT_NAME,
                 vars.join(" ")
             ),
             format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
@@ -124,12 +134,12 @@ impl EngineOptions {
     }
 
     /// Sets an option; on error nothing changes.
-    pub fn set(&mut self, name: &str, value: &str) -> Result<Change, String> {
+    pub fn set(&mut self, name: &str, value: &str) -> Result<Change, OptionError> {
         let key = name.trim().to_ascii_lowercase();
         let value = value.trim();
         match key.as_str() {
             "uci_variant" => {
-                let v = Variant::from_name(value).map_err(|e| e.to_string())?;
+                let v = Variant::from_name(value)?;
                 self.variant = v;
                 Ok(Change::Variant)
             }
@@ -154,10 +164,10 @@ impl EngineOptions {
                     "true" => true,
                     "false" => false,
                     _ => {
-                        return Err(format!(
-                            "option Ponder: '{}' is not true or false",
-                            short(value)
-                        ))
+                        return Err(OptionError::NotABool {
+                            name: "Ponder".into(),
+                            value: short(value),
+                        })
                     }
                 };
                 Ok(Change::None)
@@ -167,14 +177,14 @@ impl EngineOptions {
                 if value.is_empty() || value == "<empty>" {
                     return Ok(Change::None);
                 }
-                self.weights = self.weights.load(value).map_err(|e| e.to_string())?;
+                self.weights = self.weights.load(value)?;
                 Ok(Change::Weights)
             }
             "saveevalfile" => {
                 if value.is_empty() || value == "<empty>" {
                     return Ok(Change::None);
                 }
-                self.weights.save(value).map_err(|e| e.to_string())?;
+                self.weights.save(value)?;
                 Ok(Change::Message(format!(
                     "weights saved to {}",
                     short(value)
@@ -193,17 +203,14 @@ impl EngineOptions {
                     return Ok(Change::None);
                 }
                 if Weights::find(&key).is_some() {
-                    let v: i64 = value.parse().map_err(|_| {
-                        format!(
-                            "option {}: '{}' is not an integer",
-                            short(name),
-                            short(value)
-                        )
+                    let v: i64 = value.parse().map_err(|_| OptionError::NotAnInteger {
+                        name: short(name),
+                        value: short(value),
                     })?;
-                    self.weights.set(&key, v).map_err(|e| e.to_string())?;
+                    self.weights.set(&key, v)?;
                     return Ok(Change::Weights);
                 }
-                Err(format!("unknown option '{}'", short(name)))
+                Err(OptionError::Unknown(short(name)))
             }
         }
     }
@@ -218,10 +225,27 @@ mod tests {
         let mut o = EngineOptions::default();
         assert_eq!(o.set("UCI_Variant", "raptor"), Ok(Change::Variant));
         assert_eq!(o.variant, Variant::Raptor);
-        assert!(o.set("UCI_Variant", "shogi").is_err());
+        assert!(matches!(
+            o.set("UCI_Variant", "shogi"),
+            Err(OptionError::Variant(_))
+        ));
         assert_eq!(o.variant, Variant::Raptor);
-        assert!(o.set("Hash", "0").is_err());
-        assert!(o.set("Hash", "abc").is_err());
+        assert_eq!(
+            o.set("Hash", "0"),
+            Err(OptionError::OutOfRange {
+                name: "Hash".into(),
+                value: 0,
+                min: 1,
+                max: MAX_HASH_MB as i64
+            })
+        );
+        assert_eq!(
+            o.set("Hash", "abc"),
+            Err(OptionError::NotAnInteger {
+                name: "Hash".into(),
+                value: "abc".into()
+            })
+        );
         assert_eq!(o.set("hash", "32"), Ok(Change::Hash));
         assert_eq!(o.set("LmrDiv", "300"), Ok(Change::None));
         assert_eq!(o.search.lmr_div, 300);
@@ -231,7 +255,10 @@ mod tests {
             o.weights.material[Variant::Titan.index()][movegen::Role::Queen.index()],
             1300
         );
-        assert!(o.set("NoSuchOption", "1").is_err());
+        assert_eq!(
+            o.set("NoSuchOption", "1"),
+            Err(OptionError::Unknown("NoSuchOption".into()))
+        );
         let decl = EngineOptions::declarations();
         assert!(decl
             .iter()

@@ -8,7 +8,8 @@ use crate::perft_cmd;
 use crate::search::{self, Output, SearchConfig, SharedState};
 use crate::time::GoLimits;
 use crate::tt::TranspositionTable;
-use movegen::{Color, Move, MoveKind, MoveList, Position, Variant};
+use crate::uci_error::{GoError, OptionError, PositionError, UciError};
+use movegen::{Color, Position, Variant};
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
@@ -44,9 +45,17 @@ pub struct Uci {
     running: Option<Running>,
     /// Tokens of the `position` command that produced `pos` (for extending it incrementally).
     last_position: Vec<String>,
+    /// Why the last `position` command was refused; while set, `pos` is stale and `go` answers
+    /// `bestmove 0000` without searching.
+    refused_position: Option<PositionError>,
+    /// `debug on|off`: when on, each command is echoed as an `info string debug:` line.
+    debug: bool,
 }
 
-type Res = Result<(), String>;
+type Res = Result<(), UciError>;
+
+/// The engine's name and version, as `id name` and `shuriken --version` report it.
+pub const ENGINE_NAME: &str = concat!("Shuriken ", env!("CARGO_PKG_VERSION"));
 
 impl Uci {
     /// A fresh engine writing its lines to `out`.
@@ -60,6 +69,8 @@ impl Uci {
             opts,
             running: None,
             last_position: Vec::new(),
+            refused_position: None,
+            debug: false,
         }
     }
 
@@ -67,9 +78,12 @@ impl Uci {
         (self.out)(s);
     }
 
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        &self.pos
+    /// The current position, or why the last `position` command was refused.
+    pub fn position(&self) -> Result<&Position, &PositionError> {
+        match &self.refused_position {
+            Some(e) => Err(e),
+            None => Ok(&self.pos),
+        }
     }
 
     /// Is a search running?
@@ -118,9 +132,15 @@ impl Uci {
             return true;
         };
         let args = &tokens[1..];
+        if self.debug {
+            self.say(&format!(
+                "info string debug: received '{}'",
+                short(line.trim())
+            ));
+        }
         let result = match cmd {
             "uci" => {
-                self.say("id name Shuriken");
+                self.say(&format!("id name {ENGINE_NAME}"));
                 self.say("id author the Shuriken developers");
                 for d in EngineOptions::declarations() {
                     self.say(&d);
@@ -146,6 +166,20 @@ impl Uci {
                 }
                 Ok(())
             }
+            "debug" => match args {
+                ["on"] => {
+                    self.debug = true;
+                    Ok(())
+                }
+                ["off"] => {
+                    self.debug = false;
+                    Ok(())
+                }
+                _ => Err(UciError::Debug),
+            },
+            // Shuriken needs no registration; `register later` and `register name ... code ...`
+            // are accepted and ignored, as the protocol allows.
+            "register" => Ok(()),
             "ucinewgame" => self.new_game(),
             "setoption" => self.setoption(args),
             "position" => self.set_position(args),
@@ -154,7 +188,7 @@ impl Uci {
                 self.display();
                 Ok(())
             }
-            _ => Err(format!("unknown command '{}'", short(cmd))),
+            _ => Err(UciError::UnknownCommand(short(cmd))),
         };
         if let Err(e) = result {
             self.say(&format!("info string error: {e}"));
@@ -162,9 +196,9 @@ impl Uci {
         true
     }
 
-    fn busy(&mut self, what: &str) -> Res {
+    fn busy(&mut self, what: &'static str) -> Res {
         if self.searching() {
-            Err(format!("cannot {what} while searching (send stop first)"))
+            Err(UciError::Busy(what))
         } else {
             Ok(())
         }
@@ -175,13 +209,14 @@ impl Uci {
         self.tt.clear();
         self.pos = Position::startpos(self.opts.variant);
         self.last_position.clear();
+        self.refused_position = None;
         Ok(())
     }
 
     fn setoption(&mut self, args: &[&str]) -> Res {
         self.busy("change options")?;
         if args.first() != Some(&"name") {
-            return Err("expected: setoption name <name> [value <value>]".into());
+            return Err(OptionError::Usage.into());
         }
         let value_at = args.iter().position(|t| *t == "value");
         let name = args[1..value_at.unwrap_or(args.len())].join(" ");
@@ -189,13 +224,14 @@ impl Uci {
             .map(|i| args[i + 1..].join(" "))
             .unwrap_or_default();
         if name.is_empty() {
-            return Err("setoption without a name".into());
+            return Err(OptionError::Usage.into());
         }
         match self.opts.set(&name, &value)? {
             Change::None => {}
             Change::Variant => {
                 self.pos = Position::startpos(self.opts.variant);
                 self.last_position.clear();
+                self.refused_position = None;
                 self.eval = Arc::new(Evaluator::new(&self.opts.weights, self.opts.variant));
                 self.tt.clear();
             }
@@ -216,7 +252,7 @@ impl Uci {
         let mut probe: Vec<u8> = Vec::new();
         if probe.try_reserve_exact(bytes).is_err() {
             self.opts.hash_mb = self.tt.size_mb().max(1);
-            return Err(format!("cannot allocate {mb} MB of hash"));
+            return Err(UciError::HashAllocation(mb));
         }
         drop(probe);
         self.tt = Arc::new(TranspositionTable::new(mb));
@@ -224,51 +260,80 @@ impl Uci {
     }
 
     fn set_position(&mut self, args: &[&str]) -> Res {
+        match self.build_position(args) {
+            Ok(pos) => {
+                self.pos = pos;
+                self.last_position = args.iter().map(|t| t.to_string()).collect();
+                self.refused_position = None;
+                Ok(())
+            }
+            Err(e) => {
+                // Never leave the previous position behind: a later `go` must not answer from
+                // it with a move of the wrong game or the wrong side.
+                self.last_position.clear();
+                self.refused_position = Some(e.clone());
+                Err(e.into())
+            }
+        }
+    }
+
+    fn build_position(&self, args: &[&str]) -> Result<Position, PositionError> {
         // A GUI sends the whole game every move; when the new command only adds moves to the
         // previous one, play just the new moves instead of replaying thousands of them (in a
         // very long game the replay alone cost more than the increment).
         let prev = &self.last_position;
-        let extends = !prev.is_empty()
+        let extends = self.refused_position.is_none()
+            && !prev.is_empty()
             && args.len() > prev.len()
             && args.iter().zip(prev).all(|(a, b)| *a == b.as_str())
             && (prev.iter().any(|t| t == "moves") || args[prev.len()] == "moves");
-        let pos = if extends {
-            let mut rest = &args[prev.len()..];
-            if rest.first() == Some(&"moves") {
-                rest = &rest[1..];
-            }
-            let total = args
-                .len()
-                .saturating_sub(args.iter().position(|t| *t == "moves").unwrap_or(0));
-            if total > MAX_POSITION_MOVES {
-                return Err(format!("position: more than {MAX_POSITION_MOVES} moves"));
-            }
-            let mut pos = self.pos.clone();
-            for tok in rest {
-                let m = find_move(&pos, tok)
-                    .map_err(|e| format!("position: move '{}': {e}", short(tok)))?;
-                pos.make_move(m);
-            }
-            pos
-        } else {
-            parse_position(self.opts.variant, args)?
-        };
-        self.pos = pos;
-        self.last_position = args.iter().map(|t| t.to_string()).collect();
-        Ok(())
+        if !extends {
+            return parse_position(self.opts.variant, args);
+        }
+        let first_move = args.iter().position(|t| *t == "moves").map_or(0, |i| i + 1);
+        let total = args.len().saturating_sub(first_move);
+        if total > MAX_POSITION_MOVES {
+            return Err(PositionError::TooManyMoves {
+                count: total,
+                max: MAX_POSITION_MOVES,
+            });
+        }
+        let mut rest = &args[prev.len()..];
+        if rest.first() == Some(&"moves") {
+            rest = &rest[1..];
+        }
+        let played_before = total - rest.len();
+        let mut pos = self.pos.clone();
+        for (i, tok) in rest.iter().enumerate() {
+            let m = pos.parse_move(tok).map_err(|error| PositionError::Move {
+                number: played_before + i + 1,
+                error,
+            })?;
+            pos.make_move(m);
+        }
+        Ok(pos)
     }
 
     fn go(&mut self, args: &[&str]) -> Res {
         self.busy("start another search")?;
+        if let Some(e) = &self.refused_position {
+            // A GUI waits for `bestmove`: answer it, and say why nothing was searched.
+            let e = UciError::NoPosition(e.clone());
+            self.say(&format!("info string error: {e}"));
+            self.say("bestmove 0000");
+            return Ok(());
+        }
         if args.first() == Some(&"perft") {
-            let depth: u32 = args
-                .get(1)
-                .and_then(|d| d.parse().ok())
-                .ok_or("expected: go perft <depth>")?;
+            let depth: u32 = match args[1..] {
+                [d] => d.parse().map_err(|_| GoError::PerftUsage)?,
+                _ => return Err(GoError::PerftUsage.into()),
+            };
             if depth > MAX_PERFT_DEPTH {
-                return Err(format!(
-                    "perft depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"
-                ));
+                return Err(GoError::PerftTooDeep {
+                    depth,
+                    max: MAX_PERFT_DEPTH,
+                }
+                .into());
             }
             let mut pos = self.pos.clone();
             let report = perft_cmd::run(&mut pos, depth, self.opts.threads, true);
@@ -325,7 +390,7 @@ impl Uci {
                 reported_by_thread.store(true, Ordering::Release);
                 out(&line);
             })
-            .map_err(|e| format!("cannot start the search thread: {e}"))?;
+            .map_err(|e| UciError::Thread(e.to_string()))?;
         self.running = Some(Running {
             handle,
             shared,
@@ -336,6 +401,12 @@ impl Uci {
     }
 
     fn display(&self) {
+        if let Some(e) = &self.refused_position {
+            self.say(&format!(
+                "info string no position: the last position command was refused ({e})"
+            ));
+            return;
+        }
         for line in diagram(&self.pos).lines() {
             self.say(line);
         }
@@ -347,7 +418,7 @@ fn short(s: &str) -> String {
 }
 
 /// Parses the arguments of `position` for `variant`.
-pub fn parse_position(variant: Variant, args: &[&str]) -> Result<Position, String> {
+pub fn parse_position(variant: Variant, args: &[&str]) -> Result<Position, PositionError> {
     let (mut pos, rest) = match args.first() {
         Some(&"startpos") => (Position::startpos(variant), &args[1..]),
         Some(&"fen") => {
@@ -357,82 +428,56 @@ pub fn parse_position(variant: Variant, args: &[&str]) -> Result<Position, Strin
                 .unwrap_or(args.len());
             let fen = args[1..end].join(" ");
             if fen.is_empty() {
-                return Err("position fen: missing FEN".into());
+                return Err(PositionError::MissingFen);
             }
-            let pos = Position::from_fen(variant, &fen).map_err(|e| e.to_string())?;
-            (pos, &args[end..])
+            (Position::from_fen(variant, &fen)?, &args[end..])
         }
-        _ => return Err("expected: position startpos|fen <fen> [moves ...]".into()),
+        _ => return Err(PositionError::Usage),
     };
     match rest.first() {
         None => return Ok(pos),
         Some(&"moves") => {}
-        Some(t) => return Err(format!("position: unexpected '{}'", short(t))),
+        Some(t) => return Err(PositionError::Unexpected(short(t))),
     }
     let moves = &rest[1..];
     if moves.len() > MAX_POSITION_MOVES {
-        return Err(format!(
-            "position: {} moves is more than {MAX_POSITION_MOVES}",
-            moves.len()
-        ));
+        return Err(PositionError::TooManyMoves {
+            count: moves.len(),
+            max: MAX_POSITION_MOVES,
+        });
     }
     for (i, tok) in moves.iter().enumerate() {
-        let m = find_move(&pos, tok).map_err(|e| format!("position: move {}: {e}", i + 1))?;
+        let m = pos.parse_move(tok).map_err(|error| PositionError::Move {
+            number: i + 1,
+            error,
+        })?;
         pos.make_move(m);
     }
     Ok(pos)
 }
 
-/// Reads a square name at the start of `s`: a file letter and one or two digits.
-fn leading_square(pos: &Position, s: &str) -> Option<movegen::Square> {
-    let b = s.as_bytes();
-    let mut n = 1;
-    while n < b.len() && n < 3 && b[n].is_ascii_digit() {
-        n += 1;
-    }
-    pos.rules().parse_square(s.get(..n)?)
-}
-
-/// Finds the legal move `text` names, comparing only against moves from the named square.
-pub fn find_move(pos: &Position, text: &str) -> Result<Move, String> {
-    if text.len() > 16 || !text.is_ascii() {
-        return Err(format!("'{}' is not a move", short(text)));
-    }
-    let drop = text.starts_with("J@");
-    let from = leading_square(pos, if drop { &text[2..] } else { text });
-    if let Some(from) = from {
-        let mut list = MoveList::new();
-        pos.generate_pseudo_legal(&mut list);
-        for &m in list.iter() {
-            if m.from() == from
-                && (m.kind() == MoveKind::Drop) == drop
-                && pos.move_to_uci(m) == text
-                && pos.is_legal_pseudo(m)
-            {
-                return Ok(m);
-            }
-        }
-    }
-    // Not found: let the move parser say precisely why.
-    match pos.parse_move(text) {
-        Ok(m) => Ok(m),
-        Err(e) => Err(e.to_string()),
-    }
-}
-
 /// Parses the arguments of `go`.
-pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, String> {
+pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, GoError> {
     let mut g = GoLimits::default();
     let mut i = 0;
-    let num = |i: usize, what: &str| -> Result<i64, String> {
-        let t = args
-            .get(i)
-            .ok_or_else(|| format!("go {what}: missing value"))?;
-        t.parse::<i64>()
-            .map_err(|_| format!("go {what}: '{}' is not an integer", short(t)))
+    let num = |i: usize, key: &'static str| -> Result<i64, GoError> {
+        let t = args.get(i).ok_or(GoError::MissingValue(key))?;
+        t.parse::<i64>().map_err(|_| GoError::NotAnInteger {
+            key,
+            value: short(t),
+        })
+    };
+    let positive = |key: &'static str, value: i64| {
+        if value < 1 {
+            Err(GoError::NotPositive { key, value })
+        } else {
+            Ok(value)
+        }
     };
     while i < args.len() {
-        let key = args[i];
+        let Some(key) = go_keyword(args[i]) else {
+            return Err(GoError::UnknownParameter(short(args[i])));
+        };
         match key {
             "wtime" | "btime" | "winc" | "binc" => {
                 let v = num(i + 1, key)?;
@@ -454,26 +499,17 @@ pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, String> {
                 i += 2;
             }
             "depth" => {
-                let v = num(i + 1, key)?;
-                if v < 1 {
-                    return Err(format!("go depth {v}: must be at least 1"));
-                }
+                let v = positive(key, num(i + 1, key)?)?;
                 g.depth = Some(v.min(1000) as i32);
                 i += 2;
             }
             "nodes" => {
-                let v = num(i + 1, key)?;
-                if v < 1 {
-                    return Err(format!("go nodes {v}: must be at least 1"));
-                }
+                let v = positive(key, num(i + 1, key)?)?;
                 g.nodes = Some(v as u64);
                 i += 2;
             }
             "mate" => {
-                let v = num(i + 1, key)?;
-                if v < 1 {
-                    return Err(format!("go mate {v}: must be at least 1"));
-                }
+                let v = positive(key, num(i + 1, key)?)?;
                 g.mate = Some(v.min(1000) as i32);
                 i += 2;
             }
@@ -491,37 +527,36 @@ pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, String> {
             }
             "searchmoves" => {
                 i += 1;
-                while i < args.len() {
-                    match find_move(pos, args[i]) {
-                        Ok(m) => g.searchmoves.push(m),
-                        Err(_) if is_go_keyword(args[i]) => break,
-                        Err(e) => return Err(format!("go searchmoves: {e}")),
-                    }
+                while i < args.len() && go_keyword(args[i]).is_none() {
+                    let m = pos.parse_move(args[i]).map_err(GoError::SearchMove)?;
+                    g.searchmoves.push(m);
                     i += 1;
                 }
             }
-            _ => return Err(format!("go: unknown parameter '{}'", short(key))),
+            _ => return Err(GoError::UnknownParameter(short(key))),
         }
     }
     Ok(g)
 }
 
-fn is_go_keyword(t: &str) -> bool {
-    matches!(
-        t,
-        "wtime"
-            | "btime"
-            | "winc"
-            | "binc"
-            | "movestogo"
-            | "depth"
-            | "nodes"
-            | "mate"
-            | "movetime"
-            | "infinite"
-            | "ponder"
-            | "searchmoves"
-    )
+/// The parameters `go` takes (besides `perft`), as static strings for the error messages.
+const GO_KEYWORDS: [&str; 12] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
+fn go_keyword(t: &str) -> Option<&'static str> {
+    GO_KEYWORDS.iter().copied().find(|k| *k == t)
 }
 
 /// A text diagram of the position (top rank first), with FEN, hash, hands and the legal move

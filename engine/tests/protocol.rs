@@ -60,12 +60,6 @@ fn bad_input_is_reported_and_survived() {
     let good = fen_of(&mut d);
     let bad = [
         "frobnicate",
-        "position",
-        "position fen",
-        "position fen not/a/fen w - - 0 1",
-        "position startpos moves e2e4 e7e5 e1e8",
-        "position startpos moves e2e5",
-        "position startpos banana",
         "setoption name Hash value 0",
         "setoption name Hash value lots",
         "setoption name NoSuchOption value 3",
@@ -78,6 +72,7 @@ fn bad_input_is_reported_and_survived() {
         "go wtime",
         "go perft 99",
         "go sideways",
+        "debug maybe",
     ];
     for cmd in bad {
         d.send(cmd);
@@ -89,6 +84,120 @@ fn bad_input_is_reported_and_survived() {
     let (mv, _) = d.bestmove("go depth 3", LONG);
     let pos = Position::from_fen(Variant::Chess, &good).unwrap();
     assert!(pos.parse_move(&mv).is_ok(), "{mv}");
+}
+
+/// A refused `position` leaves no position behind: `go` reports the error and answers
+/// `bestmove 0000` without searching, until a valid `position` arrives. (Before, `go` answered
+/// from the previous position: a move of the wrong side.)
+#[test]
+fn refused_position_leaves_no_stale_position() {
+    let refused = [
+        (
+            "position",
+            "position: expected: position startpos|fen <fen> [moves ...]",
+        ),
+        ("position fen", "position: missing FEN"),
+        (
+            "position fen not/a/fen w - - 0 1",
+            "position: FEN board: expected 8 rows separated by '/', found 3",
+        ),
+        (
+            "position startpos moves e2e4 e7e5 e1e8",
+            "position: move 3: 'e1e8' is not legal in this position",
+        ),
+        (
+            "position startpos moves e2e5",
+            "position: move 1: 'e2e5' is not legal in this position",
+        ),
+        (
+            "position startpos banana",
+            "position: unexpected 'banana' (expected 'moves')",
+        ),
+        (
+            "position startpos moves e2e4 zz",
+            "position: move 2: 'zz' is not a move: 'z' has no rank number after it",
+        ),
+    ];
+    let mut d = Driver::new();
+    d.send("setoption name UCI_Variant value chess");
+    for (cmd, message) in refused {
+        // A good position first, with white to move after it: a stale answer would be a white
+        // move, which black's refused position must never get.
+        d.send("position startpos moves e2e4 e7e5");
+        let (mv, _) = d.bestmove("go depth 1", LONG);
+        assert_ne!(mv, "0000");
+        d.send(cmd);
+        let lines = d.ready();
+        assert_eq!(
+            lines,
+            [format!("info string error: {message}")],
+            "'{cmd}' is reported once, precisely"
+        );
+        let (mv, before) = d.bestmove("go depth 3", LONG);
+        assert_eq!(mv, "0000", "'{cmd}': go must not search a stale position");
+        assert_eq!(
+            before,
+            [format!(
+                "info string error: go: no position to search: the last position command was \
+                 refused ({})",
+                message.trim_start_matches("position: ")
+            )]
+        );
+        // The incremental path must not extend a refused position either.
+        d.send(&format!("{cmd} e7e5"));
+        let (mv, _) = d.bestmove("go depth 1", LONG);
+        assert_eq!(mv, "0000", "'{cmd} e7e5'");
+    }
+    // A valid position restores searching.
+    d.send("position startpos moves e2e4");
+    let (mv, _) = d.bestmove("go depth 3", LONG);
+    let pos = Position::from_fen(
+        Variant::Chess,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    )
+    .unwrap();
+    assert!(pos.parse_move(&mv).is_ok(), "{mv}");
+    // A position with no legal move still answers (none).
+    d.send("position fen 7k/5QQ1/8/8/8/8/8/K7 b - - 0 1");
+    let (mv, _) = d.bestmove("go depth 3", LONG);
+    assert_eq!(mv, "(none)");
+}
+
+/// `debug on|off` and `register` are standard commands; `id name` carries the version.
+#[test]
+fn standard_commands_and_versioned_name() {
+    let mut d = Driver::new();
+    d.send("uci");
+    let (_, lines) = d.wait_for("uciok", LONG).unwrap();
+    assert_eq!(
+        lines[0],
+        format!("id name Shuriken {}", env!("CARGO_PKG_VERSION"))
+    );
+    for cmd in [
+        "register later",
+        "register name Someone code 1234",
+        "debug off",
+    ] {
+        d.send(cmd);
+        assert_eq!(
+            d.ready(),
+            Vec::<String>::new(),
+            "'{cmd}' is accepted silently"
+        );
+    }
+    d.send("debug on");
+    assert_eq!(
+        d.ready(),
+        ["info string debug: received 'isready'".to_string()]
+    );
+    // The `debug off` line itself is still echoed; nothing after it.
+    d.send("debug off");
+    assert_eq!(
+        d.ready(),
+        ["info string debug: received 'debug off'".to_string()]
+    );
+    d.send("isready");
+    assert_eq!(d.ready(), Vec::<String>::new());
 }
 
 #[test]
@@ -360,7 +469,7 @@ fn go_right_after_bestmove_is_accepted() {
 }
 
 /// `position` commands that extend the previous one are applied incrementally; the result must
-/// equal a fresh parse (same FEN, hash and history length), and a bad extension keeps the state.
+/// equal a fresh parse (same FEN, hash and history length); a bad extension leaves no position.
 #[test]
 fn incremental_position_equals_fresh_parse() {
     let mut d = common::Driver::new();
@@ -379,12 +488,12 @@ fn incremental_position_equals_fresh_parse() {
         d.send(&cmd);
         let tokens: Vec<&str> = cmd.split_whitespace().skip(1).collect();
         let fresh = engine::uci::parse_position(Variant::Titan, &tokens).expect("fresh parse");
-        let got = d.uci.position();
+        let got = d.uci.position().expect("a valid position");
         assert_eq!(got.to_fen(), fresh.to_fen());
         assert_eq!(got.hash(), fresh.hash());
         assert_eq!(got.ply_count(), fresh.ply_count());
     }
-    let before = d.uci.position().to_fen();
+    // A bad extension is refused whole: no position is left, not the previous one.
     d.send(&format!("position startpos moves {} z9z9", moves.join(" ")));
-    assert_eq!(d.uci.position().to_fen(), before);
+    assert!(d.uci.position().is_err());
 }

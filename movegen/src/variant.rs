@@ -25,6 +25,12 @@ pub enum Variant {
 pub struct VariantError(pub String);
 
 impl Variant {
+    /// The variant every command uses when none is named: Titan, the flagship game.
+    pub const DEFAULT: Variant = Variant::Titan;
+
+    /// The default variant's name, for command-line defaults.
+    pub const DEFAULT_NAME: &'static str = Variant::DEFAULT.name();
+
     /// Every variant.
     pub const ALL: [Variant; 5] = [
         Variant::Titan,

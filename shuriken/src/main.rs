@@ -1,8 +1,10 @@
-//! The `shuriken` command-line binary: UCI engine (default), perft, divide, bench, match.
+//! The `shuriken` command-line binary: it wires the rules core, the search, the match runner and
+//! the tuner together. UCI on stdin/stdout is the default.
 
 use clap::{Parser, Subcommand};
 use engine::perft_cmd;
 use movegen::{Position, Variant};
+use std::io::Write;
 use std::process::ExitCode;
 
 #[cfg(not(target_env = "msvc"))]
@@ -13,7 +15,15 @@ static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 #[command(
     name = "shuriken",
     version,
-    about = "Engine for Titan, Hadean, Raptor and Octopus chess"
+    about = "Engine for Titan, Hadean, Raptor and Octopus chess (and chess)",
+    after_help = "Without a subcommand, shuriken speaks UCI on stdin/stdout.\n\
+                  Every command's default variant is titan.\n\n\
+                  Examples:\n  \
+                  shuriken perft --variant titan --depth 4\n  \
+                  shuriken divide --variant raptor --depth 2\n  \
+                  shuriken bench\n  \
+                  shuriken match -engine cmd=./shuriken name=a -engine cmd=./shuriken name=b \
+                  -each tc=2+0.02 -games 100"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -23,12 +33,12 @@ struct Cli {
 #[derive(clap::Args, Clone)]
 struct PerftArgs {
     /// Variant: titan, hadean, raptor, octopus or chess.
-    #[arg(long, default_value = "titan")]
+    #[arg(long, default_value = Variant::DEFAULT_NAME)]
     variant: String,
     /// Position (FEN of the variant); the start position when omitted.
     #[arg(long)]
     fen: Option<String>,
-    /// Depth in plies.
+    /// Depth in plies (at most 12).
     #[arg(long, default_value_t = 4)]
     depth: u32,
     /// Threads (root moves are split between them).
@@ -39,12 +49,22 @@ struct PerftArgs {
 #[derive(Subcommand)]
 enum Command {
     /// Speak UCI on stdin/stdout (the default without a subcommand).
+    #[command(after_help = "Example:\n  \
+        printf 'uci\\nposition startpos moves g3g6\\ngo depth 6\\n' | shuriken uci")]
     Uci,
     /// Count leaf nodes of the legal move tree; prints nodes, time and nodes per second.
+    #[command(after_help = "Examples:\n  \
+        shuriken perft --variant titan --depth 4\n  \
+        shuriken perft --variant chess --depth 6 --threads 2\n  \
+        shuriken perft --variant chess --fen '8/8/8/8/8/8/8/K6k w - - 0 1' --depth 3")]
     Perft(PerftArgs),
     /// Like perft, with one `move: count` line per root move (Stockfish `go perft` format).
+    #[command(after_help = "Example:\n  shuriken divide --variant octopus --depth 2")]
     Divide(PerftArgs),
     /// Search a fixed set of positions to a fixed depth; prints a node signature and speed.
+    #[command(after_help = "Examples:\n  \
+        shuriken bench\n  \
+        shuriken bench --depth 9 --threads 2")]
     Bench {
         /// Depth (default: the built-in bench depth).
         #[arg(long)]
@@ -57,12 +77,16 @@ enum Command {
         hash: usize,
     },
     /// Parameter tuning: `tune spsa --config F`, `tune texel gen|convert|fit ...`.
+    #[command(after_help = "Examples:\n  \
+        shuriken tune spsa --config engine/tuned/spsa-smoke.conf --out spsa-out\n  \
+        shuriken tune texel gen --variant titan --games 200 --out titan.data\n  \
+        shuriken tune texel fit --data titan.data --out titan.weights")]
     Tune {
         /// What to tune.
         #[command(subcommand)]
         command: tuner::TuneCommand,
     },
-    /// Engine-vs-engine matches (see `shuriken match --help`).
+    /// Engine-vs-engine matches (`shuriken match --help` lists the options).
     #[command(disable_help_flag = true)]
     Match {
         /// Arguments for the match runner.
@@ -71,12 +95,26 @@ enum Command {
     },
 }
 
-fn setup(args: &PerftArgs) -> Result<Position, String> {
-    let variant = Variant::from_name(&args.variant).map_err(|e| e.to_string())?;
-    match &args.fen {
-        Some(f) => Position::from_fen(variant, f).map_err(|e| e.to_string()),
-        None => Ok(Position::startpos(variant)),
+/// Why a perft command could not start.
+#[derive(Debug, thiserror::Error)]
+enum SetupError {
+    #[error(transparent)]
+    Variant(#[from] movegen::VariantError),
+    #[error(transparent)]
+    Fen(#[from] movegen::FenError),
+    #[error("depth {0} is too deep (at most 12)")]
+    TooDeep(u32),
+}
+
+fn setup(args: &PerftArgs) -> Result<Position, SetupError> {
+    let variant = Variant::from_name(&args.variant)?;
+    if args.depth > 12 {
+        return Err(SetupError::TooDeep(args.depth));
     }
+    Ok(match &args.fen {
+        Some(f) => Position::from_fen(variant, f)?,
+        None => Position::startpos(variant),
+    })
 }
 
 fn perft(args: &PerftArgs, divide: bool) -> ExitCode {
@@ -87,15 +125,25 @@ fn perft(args: &PerftArgs, divide: bool) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if args.depth > 12 {
-        eprintln!("error: depth {} is too deep (at most 12)", args.depth);
-        return ExitCode::from(2);
-    }
     let report = perft_cmd::run(&mut pos, args.depth, args.threads, divide);
-    print!("{}", perft_cmd::stockfish_text(&report));
-    println!("Time: {:.3} s", report.seconds);
-    println!("Nodes/second: {:.0}", report.nps());
-    ExitCode::SUCCESS
+    let mut out = std::io::stdout().lock();
+    let written = write!(out, "{}", perft_cmd::stockfish_text(&report))
+        .and_then(|()| writeln!(out, "Time: {:.3} s", report.seconds))
+        .and_then(|()| writeln!(out, "Nodes/second: {:.0}", report.nps()))
+        .and_then(|()| out.flush());
+    finish_output(written)
+}
+
+/// A reader that closed the pipe early (`| head`) is not an error; other write errors are.
+fn finish_output(written: std::io::Result<()>) -> ExitCode {
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write the output: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -108,7 +156,7 @@ fn main() -> ExitCode {
             depth,
             threads,
             hash,
-        }) => engine::bench::run_cli(depth, threads, hash),
+        }) => engine::bench::run_cli(depth, threads, hash, &mut std::io::stdout().lock()),
         Some(Command::Tune { command }) => match tuner::run(command) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

@@ -478,18 +478,49 @@ pub fn uci_cap_line(line: &str) -> Option<String> {
 }
 
 /// Checks one step of the `uci` check: `line` was handled (and any search it started has ended)
-/// with `output` printed, taking the engine from position `before` to `after`. The position must
-/// stay valid; a rejected command (an `info string error:` line) must leave it unchanged; a
-/// search must end with one `bestmove` naming a legal move (and a legal ponder move), or
-/// `(none)` only when there is no legal move or the game is over; `isready` and `uci` must be
-/// answered.
-pub fn check_uci_step(before: &Position, after: &Position, line: &str, output: &[String]) {
+/// with `output` printed, taking the engine from position `before` to `after` (`None`: no
+/// position, because the last `position` command was refused). The position must stay valid; a
+/// refused `position` must leave no position behind (never the previous one); any other refused
+/// command (an `info string error:` line) must leave the state unchanged; with no position, `go`
+/// must answer `bestmove 0000` after an error line; a search must end with one `bestmove` naming a
+/// legal move (and a legal ponder move), or `(none)` only when there is no legal move or the game
+/// is over; `isready` and `uci` must be answered.
+pub fn check_uci_step(
+    before: Option<&Position>,
+    after: Option<&Position>,
+    line: &str,
+    output: &[String],
+) {
+    let failed = output.iter().any(|l| l.starts_with("info string error"));
+    let cmd = line.split_whitespace().next().unwrap_or("");
+    let Some(after) = after else {
+        // No position: only a refused `position` gets here, and only a valid one leaves.
+        assert!(
+            (cmd == "position" && failed) || before.is_none(),
+            "UCI line '{line}' lost the position without refusing a position command: {output:?}"
+        );
+        if cmd == "go" && line.split_whitespace().nth(1) != Some("perft") && before.is_none() {
+            assert!(failed, "go without a position printed no error: {output:?}");
+            assert_eq!(
+                output
+                    .iter()
+                    .filter(|l| l.starts_with("bestmove"))
+                    .collect::<Vec<_>>(),
+                ["bestmove 0000"],
+                "go without a position must answer bestmove 0000"
+            );
+        }
+        return;
+    };
     if let Err(e) = after.validate() {
         panic!("after UCI line '{line}': invalid position {after:?}: {e}");
     }
-    let failed = output.iter().any(|l| l.starts_with("info string error"));
-    let cmd = line.split_whitespace().next().unwrap_or("");
     if failed {
+        assert!(
+            cmd != "position",
+            "UCI line '{line}' was refused but left a position behind: {after:?}"
+        );
+        let before = before.expect("a refused command other than position keeps the state");
         assert!(
             after == before && after.to_fen() == before.to_fen(),
             "UCI line '{line}' failed but changed the position from {before:?} to {after:?}"

@@ -62,7 +62,7 @@ pub struct SpsaArgs {
 #[derive(Args, Debug)]
 pub struct GenArgs {
     /// Variant.
-    #[arg(long, default_value = "raptor")]
+    #[arg(long, default_value = Variant::DEFAULT_NAME)]
     pub variant: String,
     /// Games to play.
     #[arg(long, default_value_t = 1000)]

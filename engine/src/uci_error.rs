@@ -1,0 +1,157 @@
+//! Typed errors of the UCI front end: each command's failure says what went wrong once, and the
+//! engine prints it as `info string error: ...`.
+
+use crate::eval::weights::WeightError;
+use movegen::{FenError, MoveError, VariantError};
+
+/// Why a UCI command was refused. The engine keeps its last good state, except after a refused
+/// `position`, when it holds no position until a valid one arrives.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum UciError {
+    /// A command the engine does not know.
+    #[error("unknown command '{0}'")]
+    UnknownCommand(String),
+    /// A command that must wait for the running search to end.
+    #[error("cannot {0} while searching (send stop first)")]
+    Busy(&'static str),
+    /// A bad `setoption`.
+    #[error("setoption: {0}")]
+    Option(#[from] OptionError),
+    /// A bad `position`.
+    #[error("position: {0}")]
+    Position(#[from] PositionError),
+    /// A bad `go`.
+    #[error("go: {0}")]
+    Go(#[from] GoError),
+    /// `go` after a refused `position`.
+    #[error("go: no position to search: the last position command was refused ({0})")]
+    NoPosition(PositionError),
+    /// A bad `debug`.
+    #[error("expected: debug on|off")]
+    Debug,
+    /// The hash table could not be allocated.
+    #[error("cannot allocate {0} MB of hash")]
+    HashAllocation(usize),
+    /// The search thread could not be started.
+    #[error("cannot start the search thread: {0}")]
+    Thread(String),
+}
+
+/// Why a `setoption` was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum OptionError {
+    /// Not `setoption name <name> [value <value>]`.
+    #[error("expected: setoption name <name> [value <value>]")]
+    Usage,
+    /// No option of that name.
+    #[error("unknown option '{0}'")]
+    Unknown(String),
+    /// A spin value that is not an integer.
+    #[error("option {name}: '{value}' is not an integer")]
+    NotAnInteger {
+        /// The option.
+        name: String,
+        /// The value given.
+        value: String,
+    },
+    /// A spin value out of range.
+    #[error("option {name}: {value} is outside {min}..={max}")]
+    OutOfRange {
+        /// The option.
+        name: String,
+        /// The value given.
+        value: i64,
+        /// Smallest value.
+        min: i64,
+        /// Largest value.
+        max: i64,
+    },
+    /// A check value that is not `true` or `false`.
+    #[error("option {name}: '{value}' is not true or false")]
+    NotABool {
+        /// The option.
+        name: String,
+        /// The value given.
+        value: String,
+    },
+    /// An unknown variant.
+    #[error("option UCI_Variant: {0}")]
+    Variant(#[from] VariantError),
+    /// An evaluation weight or weights file problem.
+    #[error("{0}")]
+    Weight(#[from] WeightError),
+}
+
+/// Why a `position` command was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// Neither `startpos` nor `fen`.
+    #[error("expected: position startpos|fen <fen> [moves ...]")]
+    Usage,
+    /// `position fen` with nothing after it.
+    #[error("missing FEN")]
+    MissingFen,
+    /// A FEN that does not describe a position of this variant.
+    #[error("{0}")]
+    Fen(#[from] FenError),
+    /// A token where `moves` was expected.
+    #[error("unexpected '{0}' (expected 'moves')")]
+    Unexpected(String),
+    /// Too many moves.
+    #[error("{count} moves is more than {max}")]
+    TooManyMoves {
+        /// Moves given.
+        count: usize,
+        /// Most accepted.
+        max: usize,
+    },
+    /// A move of the list that is malformed or illegal.
+    #[error("move {number}: {error}")]
+    Move {
+        /// 1-based index of the move in the list.
+        number: usize,
+        /// Why it was refused.
+        error: MoveError,
+    },
+}
+
+/// Why a `go` command was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GoError {
+    /// A parameter without its value.
+    #[error("{0}: missing value")]
+    MissingValue(&'static str),
+    /// A value that is not an integer.
+    #[error("{key}: '{value}' is not an integer")]
+    NotAnInteger {
+        /// The parameter.
+        key: &'static str,
+        /// The value given.
+        value: String,
+    },
+    /// A limit below one.
+    #[error("{key} {value}: must be at least 1")]
+    NotPositive {
+        /// The parameter.
+        key: &'static str,
+        /// The value given.
+        value: i64,
+    },
+    /// A parameter `go` does not know.
+    #[error("unknown parameter '{0}'")]
+    UnknownParameter(String),
+    /// A bad move after `searchmoves`.
+    #[error("searchmoves: {0}")]
+    SearchMove(MoveError),
+    /// `go perft` without a depth.
+    #[error("expected: go perft <depth>")]
+    PerftUsage,
+    /// `go perft` deeper than allowed.
+    #[error("perft depth {depth} is too deep (at most {max})")]
+    PerftTooDeep {
+        /// Depth asked for.
+        depth: u32,
+        /// Deepest allowed.
+        max: u32,
+    },
+}
