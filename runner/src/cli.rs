@@ -487,7 +487,10 @@ pub fn to_config(a: &MatchArgs) -> Result<MatchConfig> {
         c.shard = s.parse::<Shard>().map_err(|e| anyhow!(e))?;
     }
     c.progress = !a.quiet;
-    c.progress_style = a.progress.parse::<ProgressStyle>().map_err(|e: String| anyhow!(e))?;
+    c.progress_style = a
+        .progress
+        .parse::<ProgressStyle>()
+        .map_err(|e: String| anyhow!(e))?;
     if a.progress_games == 0 {
         bail!("--progress-games must be at least 1");
     }

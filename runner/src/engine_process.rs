@@ -250,7 +250,11 @@ impl EngineProcess {
             }
         };
         if let Some(l) = &self.log {
-            l.line(&self.label, Direction::Runner, &format!("output closed{detail}"));
+            l.line(
+                &self.label,
+                Direction::Runner,
+                &format!("output closed{detail}"),
+            );
         }
         ProcessError::Exited(detail)
     }

@@ -7,15 +7,15 @@
 use crate::config::{MatchConfig, OpeningSource};
 use crate::engine_process::Watch;
 use crate::game::{play_game, EngineSlot, GameRules};
-use crate::progress::Progress;
-use crate::traffic_log::{Direction, TrafficLog};
 use crate::openings::OpeningBook;
 use crate::pgn::game_to_pgn;
+use crate::progress::Progress;
 use crate::record::GameRecord;
 use crate::shard::{pairings, shard_pairs, PairPlan};
 use crate::sprt::SprtDecision;
 use crate::store::{self, Header, Store};
 use crate::tally::{MatchSummary, Tally};
+use crate::traffic_log::{Direction, TrafficLog};
 use anyhow::{bail, Context, Result};
 use std::collections::VecDeque;
 use std::path::Path;
@@ -139,10 +139,7 @@ pub fn output_paths(config: &MatchConfig) -> Vec<(&'static str, &Path)> {
 
 /// Plays a match; calls `on_game` for each game finished in this call (in completion order).
 /// Returns the summary over all games of the results file (including resumed ones).
-pub fn play_match(
-    config: &MatchConfig,
-    on_game: impl FnMut(&GameRecord),
-) -> Result<MatchSummary> {
+pub fn play_match(config: &MatchConfig, on_game: impl FnMut(&GameRecord)) -> Result<MatchSummary> {
     play_match_checked(config, &[], on_game)
 }
 
@@ -171,17 +168,28 @@ pub fn play_match_checked(
         log: log.clone(),
         notices: None,
     };
-    crate::preflight::check_engines(config, &quiet_watch)?;
     let checker = Some((&config.engines[0], &config.timeouts));
-    if let OpeningSource::Generate(spec) = &config.openings.source {
-        if config.resume && !spec.out.exists() {
-            bail!(
-                "--resume: the generated opening file {} is missing, so the run cannot be repeated",
-                spec.out.display()
-            );
+    let generated = match &config.openings.source {
+        OpeningSource::Generate(spec) => {
+            if config.resume && !spec.out.exists() {
+                bail!(
+                    "--resume: the generated opening file {} is missing, so the run cannot be repeated",
+                    spec.out.display()
+                );
+            }
+            true
         }
+        _ => false,
+    };
+    // Openings read from a file are checked first (cheap); generation may need an engine, so
+    // the engines are checked before it.
+    if generated {
+        crate::preflight::check_engines(config, &quiet_watch)?;
     }
     let book = OpeningBook::load(&config.openings, config.variant, config.seed, checker)?;
+    if !generated {
+        crate::preflight::check_engines(config, &quiet_watch)?;
+    }
     let header = make_header(config, &book);
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let pairs = pairings(config.engines.len(), config.tournament);
@@ -342,7 +350,8 @@ pub fn play_match_checked(
         return Err(e);
     }
     let mut summary = tally.summary(&names, config.sprt.as_ref());
-    let all_played = shard_pairs(total_pairs, config.shard).all(|p| tally.has(p, 0) && tally.has(p, 1));
+    let all_played =
+        shard_pairs(total_pairs, config.shard).all(|p| tally.has(p, 0) && tally.has(p, 1));
     if all_played {
         summary.conclude();
     }

@@ -16,7 +16,7 @@ pub struct PreflightError {
     /// Its program.
     pub cmd: String,
     /// What went wrong.
-    pub reason: StartError,
+    pub reason: Box<StartError>,
 }
 
 /// Starts and quits every engine of `config` once; the first failure is returned.
@@ -33,7 +33,7 @@ pub fn check_engines(config: &MatchConfig, watch: &Watch) -> Result<(), Prefligh
         .map_err(|reason| PreflightError {
             engine: e.name.clone(),
             cmd: e.launch.cmd.clone(),
-            reason,
+            reason: Box::new(reason),
         })?;
         engine.quit();
     }

@@ -49,11 +49,9 @@ pub fn elo(e: &EstimateSummary, decimals: usize) -> String {
 /// `nElo +12.3 ± 4.5`, `nElo n/a` while undefined.
 pub fn nelo(e: &EstimateSummary, decimals: usize) -> String {
     match (e.nelo, e.nelo_error) {
-        (Some(n), Some(err)) => format!(
-            "nElo {} ± {}",
-            signed(n, decimals),
-            unsigned(err, decimals)
-        ),
+        (Some(n), Some(err)) => {
+            format!("nElo {} ± {}", signed(n, decimals), unsigned(err, decimals))
+        }
         (Some(n), None) => format!("nElo {}", signed(n, decimals)),
         _ => "nElo n/a".into(),
     }
@@ -119,7 +117,7 @@ mod tests {
         assert_eq!(signed(1.5, 1), "+1.5");
         assert_eq!(signed(f64::NEG_INFINITY, 1), "-inf");
         assert_eq!(unsigned(-0.0, 2), "0.00");
-        assert_eq!(unsigned(3.14159, 2), "3.14");
+        assert_eq!(unsigned(1.23456, 2), "1.23");
     }
 
     #[test]

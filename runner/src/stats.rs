@@ -250,12 +250,33 @@ mod tests {
         assert!((e.elo + 400.0 * 3f64.log10()).abs() < 1e-9);
         assert!(e.elo_error.is_nan() && e.los.is_nan());
         // Two wins: infinite Elo, undefined error bar.
-        let e = estimate_trinomial(&Trinomial { wins: 2, draws: 0, losses: 0 }).unwrap();
+        let e = estimate_trinomial(&Trinomial {
+            wins: 2,
+            draws: 0,
+            losses: 0,
+        })
+        .unwrap();
         assert_eq!(e.elo, f64::INFINITY);
         assert!(e.elo_error.is_nan());
-        // W and L: defined spread, symmetric interval around 0.
-        let e = estimate_trinomial(&Trinomial { wins: 1, draws: 0, losses: 1 }).unwrap();
+        // One win, one loss: the 95% interval of the score, 0.5 ± 1.96 * 0.354, leaves [0, 1],
+        // so its Elo width is infinite: still no error bar.
+        let e = estimate_trinomial(&Trinomial {
+            wins: 1,
+            draws: 0,
+            losses: 1,
+        })
+        .unwrap();
         assert_eq!(e.elo, 0.0);
-        assert!(e.elo_error.is_finite() && e.elo_error > 0.0);
+        assert!(e.elo_error.is_nan() || e.elo_error.is_infinite());
+        // 3 W, 4 D, 3 L: var 0.15, interval 0.5 ± 0.240, a finite error bar.
+        let e = estimate_trinomial(&Trinomial {
+            wins: 3,
+            draws: 4,
+            losses: 3,
+        })
+        .unwrap();
+        let half = Z95 * (0.15f64 / 10.0).sqrt();
+        let want = (score_to_elo(0.5 + half) - score_to_elo(0.5 - half)) / 2.0;
+        assert!((e.elo_error - want).abs() < 1e-9 && want > 0.0);
     }
 }

@@ -595,11 +595,13 @@ mod tests {
     fn option_plan_checks_names_and_variant() {
         let d = Declared {
             id_name: None,
-            options: ["option name Hash type spin default 16 min 1 max 64",
-                "option name UCI_Variant type combo default chess var chess var titan"]
-                .iter()
-                .filter_map(|l| DeclaredOption::parse(l))
-                .collect(),
+            options: [
+                "option name Hash type spin default 16 min 1 max 64",
+                "option name UCI_Variant type combo default chess var chess var titan",
+            ]
+            .iter()
+            .filter_map(|l| DeclaredOption::parse(l))
+            .collect(),
         };
         let plan = d
             .plan_options("titan", &[("hash".into(), "32".into())])

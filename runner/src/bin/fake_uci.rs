@@ -8,6 +8,7 @@
 //! - `--slow-at N --slow-ms MS`: wait MS before answering at ply N or later
 //! - `--startup-ms MS`: wait MS before answering `uci`
 //! - `--hang-isready`: never answer `isready`
+//! - `--hang-isready-from K`: answer the first K-1 `isready` of this process, then hang
 //! - `--once FILE`: misbehave only while FILE does not exist (created when misbehaving), so the
 //!   restarted engine behaves
 //! - `--score CP`: report `score cp` CP for white's side (black reports -CP); default 0
@@ -34,7 +35,7 @@ struct Opts {
     slow_at: Option<usize>,
     slow_ms: u64,
     startup_ms: u64,
-    hang_isready: bool,
+    hang_isready_from: Option<usize>,
     once: Option<String>,
     score: i32,
     no_uciok: bool,
@@ -82,7 +83,11 @@ fn parse_opts() -> Opts {
                 o.startup_ms = n(val(i));
                 i += 1
             }
-            "--hang-isready" => o.hang_isready = true,
+            "--hang-isready" => o.hang_isready_from = Some(1),
+            "--hang-isready-from" => {
+                o.hang_isready_from = Some(n(val(i)) as usize);
+                i += 1
+            }
             "--no-uciok" => o.no_uciok = true,
             "--stderr" => o.stderr = true,
             "--error-at" => {
@@ -132,6 +137,7 @@ fn main() {
     let mut variant = Variant::from_name("chess").ok();
     let mut pos: Option<Position> = None;
     let mut ply = 0usize;
+    let mut isready_count = 0usize;
     let mut say = |s: &str| {
         let _ = writeln!(out, "{s}");
         let _ = out.flush();
@@ -155,7 +161,8 @@ fn main() {
                 }
             }
             Some("isready") => {
-                if o.hang_isready && fire(&o, Some(0), 0) {
+                isready_count += 1;
+                if fire(&o, o.hang_isready_from, isready_count) {
                     hang();
                 }
                 say("readyok");
