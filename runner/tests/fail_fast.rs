@@ -384,3 +384,34 @@ fn one_pair_shows_elo_without_error_bar_and_a_sweep_shows_infinity() {
     assert!(err.contains("  Elo -inf  nElo n/a  LOS n/a"), "{err}");
     assert!(!err.contains("± 0.0"), "{err}");
 }
+
+#[test]
+fn merge_reports_inconclusive_only_when_every_game_is_in() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for i in 1..=2u64 {
+        let mut c = config(engine("A", &[]), engine("B", &[]), 2, dir.path());
+        c.shard = runner::config::Shard {
+            index: i - 1,
+            count: 2,
+        };
+        c.results = Some(dir.path().join(format!("shard{i}.jsonl")));
+        c.pgn = None;
+        runner::play_match(&c, |_| {}).unwrap();
+        files.push(c.results.unwrap());
+    }
+    let sprt = runner::sprt::SprtConfig {
+        elo0: 0.0,
+        elo1: 5.0,
+        alpha: 0.05,
+        beta: 0.05,
+        model: runner::sprt::SprtModel::Normalized,
+    };
+    let decision = |files: &[std::path::PathBuf]| {
+        let s = runner::merge::merge_files(files, Some(&sprt), false, None).unwrap();
+        s.pairings[0].sprt.as_ref().unwrap().decision
+    };
+    use runner::sprt::SprtDecision;
+    assert_eq!(decision(&files[..1]), SprtDecision::Continue);
+    assert_eq!(decision(&files), SprtDecision::Inconclusive);
+}
