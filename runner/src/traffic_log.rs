@@ -62,9 +62,10 @@ impl TrafficLog {
 
     /// Writes one line. Write errors are ignored: the log must never stop a match.
     pub fn line(&self, who: &str, dir: Direction, text: &str) {
-        let ms = self.start.elapsed().as_millis();
-        let entry = format!("{ms:>9} {who} {} {text}\n", dir.marker());
         if let Ok(mut f) = self.file.lock() {
+            // Timed under the lock, so the times in the file never go backwards.
+            let ms = self.start.elapsed().as_millis();
+            let entry = format!("{ms:>9} {who} {} {text}\n", dir.marker());
             let _ = f.write_all(entry.as_bytes());
         }
     }
