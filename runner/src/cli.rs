@@ -7,6 +7,9 @@ use crate::config::{
     Adjudication, DrawAdjudication, EngineConfig, GenerateSpec, MatchConfig, OpeningOrder,
     OpeningSource, OpeningsConfig, ResignAdjudication, Shard, Tournament,
 };
+use crate::outputs::OutputError;
+use crate::preflight::PreflightError;
+use crate::progress::{LineRate, ProgressStyle};
 use crate::sprt::{SprtConfig, SprtModel};
 use crate::tally::MatchSummary;
 use anyhow::{anyhow, bail, Context, Result};
@@ -97,10 +100,34 @@ pub struct MatchArgs {
     /// Also write the JSON summary to this file.
     #[arg(long)]
     pub summary: Option<PathBuf>,
-    /// No progress bar.
+    /// No progress display.
     #[arg(long)]
     pub quiet: bool,
+    /// Progress display: auto (a bar on a terminal, plain lines otherwise), bar or lines.
+    #[arg(long, default_value = "auto")]
+    pub progress: String,
+    /// Plain progress lines: one after every N games...
+    #[arg(long, default_value_t = 10)]
+    pub progress_games: u64,
+    /// ...and at least one every S seconds while games run.
+    #[arg(long, default_value_t = 30.0)]
+    pub progress_secs: f64,
+    /// Log every line to and from each engine, and the engines' stderr, with timestamps.
+    #[arg(long)]
+    pub log: Option<PathBuf>,
 }
+
+/// Exit status: the run finished (whatever the SPRT said).
+pub const EXIT_OK: i32 = 0;
+/// Exit status: an error not covered below (a bad option value, an unreadable file, a failed
+/// write during the run).
+pub const EXIT_ERROR: i32 = 1;
+/// Exit status: the command line could not be parsed.
+pub const EXIT_USAGE: i32 = 2;
+/// Exit status: an engine failed the pre-flight check; nothing was played or written.
+pub const EXIT_PREFLIGHT: i32 = 3;
+/// Exit status: an output file cannot be written; nothing was played or written.
+pub const EXIT_OUTPUT: i32 = 4;
 
 /// Options of `merge`.
 #[derive(Parser, Debug)]
@@ -460,36 +487,25 @@ pub fn to_config(a: &MatchArgs) -> Result<MatchConfig> {
         c.shard = s.parse::<Shard>().map_err(|e| anyhow!(e))?;
     }
     c.progress = !a.quiet;
+    c.progress_style = a
+        .progress
+        .parse::<ProgressStyle>()
+        .map_err(|e: String| anyhow!(e))?;
+    if a.progress_games == 0 {
+        bail!("--progress-games must be at least 1");
+    }
+    c.progress_rate = LineRate {
+        every_games: a.progress_games,
+        every: secs("--progress-secs", a.progress_secs)?,
+    };
+    c.log = a.log.clone();
     Ok(c)
 }
 
 fn print_summary(s: &MatchSummary, file: Option<&PathBuf>) -> Result<()> {
     for p in &s.pairings {
-        let st = &p.pentanomial_stats;
-        let f = |x: Option<f64>| {
-            x.map(|v| format!("{v:+.2}"))
-                .unwrap_or_else(|| "n/a".into())
-        };
-        let e = |x: Option<f64>| x.map(|v| format!("{v:.2}")).unwrap_or_else(|| "n/a".into());
-        eprintln!(
-            "{} vs {}: games {} W {} L {} D {}  pairs {} penta {:?}",
-            p.engine, p.opponent, p.games, p.wins, p.losses, p.draws, p.pairs, p.pentanomial
-        );
-        eprintln!(
-            "  Elo {} ± {}  nElo {} ± {}  LOS {}",
-            f(st.elo),
-            e(st.elo_error),
-            f(st.nelo),
-            e(st.nelo_error),
-            st.los
-                .map(|l| format!("{:.1}%", l * 100.0))
-                .unwrap_or_else(|| "n/a".into())
-        );
-        if let Some(sp) = &p.sprt {
-            eprintln!(
-                "  SPRT LLR {:.3} ({:.3}, {:.3}) {:?}",
-                sp.llr, sp.lower, sp.upper, sp.decision
-            );
+        for line in crate::report::pairing_lines(p) {
+            eprintln!("{line}");
         }
     }
     let json = serde_json::to_string(s)?;
@@ -506,17 +522,34 @@ fn parse<P: Parser>(args: Vec<String>) -> std::result::Result<P, i32> {
     P::try_parse_from(args).map_err(|e| {
         let _ = e.print();
         if e.use_stderr() {
-            2
+            EXIT_USAGE
         } else {
-            0
+            EXIT_OK
         }
     })
 }
 
 fn run_match(a: MatchArgs) -> Result<()> {
     let config = to_config(&a)?;
-    let summary = crate::match_run::play_match(&config, |_| {})?;
+    let summary_out: Vec<(&str, &std::path::Path)> = a
+        .summary
+        .as_deref()
+        .map(|p| ("-summary", p))
+        .into_iter()
+        .collect();
+    let summary = crate::match_run::play_match_checked(&config, &summary_out, |_| {})?;
     print_summary(&summary, a.summary.as_ref())
+}
+
+/// The exit status for an error: pre-flight and output failures have their own.
+fn exit_code(e: &anyhow::Error) -> i32 {
+    if e.downcast_ref::<PreflightError>().is_some() {
+        EXIT_PREFLIGHT
+    } else if e.downcast_ref::<OutputError>().is_some() {
+        EXIT_OUTPUT
+    } else {
+        EXIT_ERROR
+    }
 }
 
 fn run_merge(a: MergeArgs) -> Result<()> {
@@ -553,7 +586,8 @@ fn run_genbook(a: GenbookArgs) -> Result<()> {
     Ok(())
 }
 
-/// Runs `shuriken match ARGS...`; returns the process exit code.
+/// Runs `shuriken match ARGS...`; returns the process exit code ([`EXIT_OK`], [`EXIT_ERROR`],
+/// [`EXIT_USAGE`], [`EXIT_PREFLIGHT`] or [`EXIT_OUTPUT`]).
 pub fn cli_main(args: Vec<String>) -> i32 {
     let res = match args.first().map(String::as_str) {
         Some("merge") => match parse::<MergeArgs>(args[1..].to_vec()) {
@@ -570,10 +604,10 @@ pub fn cli_main(args: Vec<String>) -> i32 {
         },
     };
     match res {
-        Ok(()) => 0,
+        Ok(()) => EXIT_OK,
         Err(e) => {
             eprintln!("error: {e:#}");
-            1
+            exit_code(&e)
         }
     }
 }

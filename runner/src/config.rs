@@ -2,6 +2,7 @@
 //! outputs. Built by the CLI or directly by library users (e.g. a tuner).
 
 use crate::engine_process::LaunchSpec;
+use crate::progress::{LineRate, ProgressStyle};
 use crate::sprt::SprtConfig;
 use crate::tc::SearchLimits;
 use crate::uci::Timeouts;
@@ -200,8 +201,14 @@ pub struct MatchConfig {
     pub overwrite: bool,
     /// Share of the pairs to play.
     pub shard: Shard,
-    /// Show a progress bar on stderr.
+    /// Show progress on stderr.
     pub progress: bool,
+    /// Bar or plain lines (default: a bar on a terminal, lines otherwise).
+    pub progress_style: ProgressStyle,
+    /// How often plain progress lines are printed.
+    pub progress_rate: LineRate,
+    /// Log of every line to and from each engine, and their stderr (`-log`).
+    pub log: Option<PathBuf>,
 }
 
 impl MatchConfig {
@@ -225,6 +232,9 @@ impl MatchConfig {
             overwrite: false,
             shard: Shard::default(),
             progress: false,
+            progress_style: ProgressStyle::Auto,
+            progress_rate: LineRate::default(),
+            log: None,
         }
     }
 }

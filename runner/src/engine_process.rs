@@ -1,12 +1,66 @@
 //! One engine child process: start it, write commands, and read its output lines with a
 //! deadline. A dedicated thread reads stdout and stamps each line with the instant it arrived,
-//! so that runner-side delays never count against the engine.
+//! so that runner-side delays never count against the engine. A [`Watch`] sends every line (and
+//! the engine's stderr) to the `-log` file and reports `info string error` lines as they arrive.
 
-use std::io::{BufRead, BufReader, Write};
+use crate::traffic_log::{Direction, TrafficLog};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// Receives the text of each error an engine reports (`NAME(PID): info string error ...`).
+pub type NoticeSink = Arc<dyn Fn(&str) + Send + Sync>;
+
+/// Who else sees an engine's traffic: the `-log` file, and a sink for its error reports.
+#[derive(Clone, Default)]
+pub struct Watch {
+    /// The shared traffic log, if any.
+    pub log: Option<Arc<TrafficLog>>,
+    /// Where `info string error` lines are reported (none: not reported).
+    pub notices: Option<NoticeSink>,
+}
+
+impl std::fmt::Debug for Watch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Watch")
+            .field("log", &self.log.is_some())
+            .field("notices", &self.notices.is_some())
+            .finish()
+    }
+}
+
+/// The text of an `info string error...` line (from `error` on), or `None` for other lines.
+/// UCI has no error message; `info string error` is the convention engines (and Shuriken) use.
+pub fn engine_error_text(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("info")?.trim_start();
+    let rest = rest.strip_prefix("string")?.trim_start();
+    let head = rest.get(..5)?;
+    let word_ends = !rest[5..].starts_with(|c: char| c.is_ascii_alphanumeric());
+    (head.eq_ignore_ascii_case("error") && word_ends).then_some(rest)
+}
+
+/// Reads `from` line by line until it closes, calling `each` with every line (lossy UTF-8,
+/// trimmed) and the instant it arrived; stops early when `each` returns false.
+fn read_lines(from: impl Read, mut each: impl FnMut(String, Instant) -> bool) {
+    let mut reader = BufReader::new(from);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match reader.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {
+                let now = Instant::now();
+                let line = String::from_utf8_lossy(&buf).trim().to_string();
+                if !each(line, now) {
+                    return;
+                }
+            }
+        }
+    }
+}
 
 /// How an engine is started.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -46,6 +100,8 @@ enum Event {
 /// A running engine process.
 pub struct EngineProcess {
     child: Child,
+    label: String,
+    log: Option<Arc<TrafficLog>>,
     stdin: Option<ChildStdin>,
     rx: Receiver<Event>,
     eof: bool,
@@ -70,15 +126,34 @@ fn resolve_program(cmd: &str, dir: Option<&Path>) -> PathBuf {
 }
 
 impl EngineProcess {
-    /// Starts the process with piped stdin/stdout (stderr is discarded).
+    /// Starts the process with piped stdin/stdout; stderr is discarded.
     pub fn spawn(spec: &LaunchSpec) -> Result<EngineProcess, ProcessError> {
+        let name = Path::new(&spec.cmd)
+            .file_name()
+            .map(|f| f.to_string_lossy().to_string())
+            .unwrap_or_else(|| spec.cmd.clone());
+        EngineProcess::spawn_watched(spec, &name, &Watch::default())
+    }
+
+    /// Starts the process with piped stdin/stdout. With a log in `watch`, stderr is piped too
+    /// and each of its lines logged; else it is discarded. Lines are labelled `name(pid)`.
+    pub fn spawn_watched(
+        spec: &LaunchSpec,
+        name: &str,
+        watch: &Watch,
+    ) -> Result<EngineProcess, ProcessError> {
         let program = resolve_program(&spec.cmd, spec.dir.as_deref());
         let mut command = Command::new(&program);
+        let stderr = if watch.log.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        };
         command
             .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(stderr);
         if let Some(d) = &spec.dir {
             command.current_dir(d);
         }
@@ -86,41 +161,55 @@ impl EngineProcess {
             cmd: spec.cmd.clone(),
             source,
         })?;
+        let label = format!("{name}({})", child.id());
         let stdin = child.stdin.take();
-        let stdout = child.stdout.take();
         let (tx, rx) = mpsc::channel();
-        if let Some(out) = stdout {
+        if let Some(out) = child.stdout.take() {
+            let log = watch.log.clone();
+            let notices = watch.notices.clone();
+            let label = label.clone();
             std::thread::spawn(move || {
-                let mut reader = BufReader::new(out);
-                let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    match reader.read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => {
-                            let _ = tx.send(Event::Eof);
-                            return;
-                        }
-                        Ok(_) => {
-                            let now = Instant::now();
-                            let line = String::from_utf8_lossy(&buf).trim().to_string();
-                            if tx.send(Event::Line(line, now)).is_err() {
-                                return;
-                            }
-                        }
+                read_lines(out, |line, at| {
+                    if let Some(l) = &log {
+                        l.line(&label, Direction::FromEngine, &line);
                     }
-                }
+                    if let (Some(n), Some(err)) = (&notices, engine_error_text(&line)) {
+                        n(&format!("{label}: info string {err}"));
+                    }
+                    tx.send(Event::Line(line, at)).is_ok()
+                });
+                let _ = tx.send(Event::Eof);
+            });
+        }
+        if let (Some(err), Some(log)) = (child.stderr.take(), watch.log.clone()) {
+            let label = label.clone();
+            std::thread::spawn(move || {
+                read_lines(err, |line, _| {
+                    log.line(&label, Direction::Stderr, &line);
+                    true
+                })
             });
         }
         Ok(EngineProcess {
             child,
+            label,
+            log: watch.log.clone(),
             stdin,
             rx,
             eof: false,
         })
     }
 
+    /// The label of this process in logs and notices: `name(pid)`.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
     /// Writes one command line and flushes; returns the instant right after the write.
     pub fn send(&mut self, line: &str) -> Result<Instant, ProcessError> {
+        if let Some(l) = &self.log {
+            l.line(&self.label, Direction::ToEngine, line);
+        }
         let Some(stdin) = self.stdin.as_mut() else {
             return Err(ProcessError::Exited(String::new()));
         };
@@ -153,13 +242,21 @@ impl EngineProcess {
     fn exited_error(&mut self) -> ProcessError {
         // Give the OS a moment to report the exit status.
         let until = Instant::now() + Duration::from_millis(200);
-        loop {
+        let detail = loop {
             match self.child.try_wait() {
-                Ok(Some(status)) => return ProcessError::Exited(format!(" ({status})")),
+                Ok(Some(status)) => break format!(" ({status})"),
                 Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(5)),
-                _ => return ProcessError::Exited(String::new()),
+                _ => break String::new(),
             }
+        };
+        if let Some(l) = &self.log {
+            l.line(
+                &self.label,
+                Direction::Runner,
+                &format!("output closed{detail}"),
+            );
         }
+        ProcessError::Exited(detail)
     }
 
     /// Asks the engine to quit, and kills it if it has not within `grace`.
@@ -189,5 +286,25 @@ impl Drop for EngineProcess {
         if let Ok(None) = self.child.try_wait() {
             self.kill();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_lines_are_recognised() {
+        assert_eq!(
+            engine_error_text("info string error: no such file"),
+            Some("error: no such file")
+        );
+        assert_eq!(engine_error_text("info  string  ERROR x"), Some("ERROR x"));
+        assert_eq!(engine_error_text("info string error"), Some("error"));
+        assert_eq!(engine_error_text("info string errors are fine"), None);
+        assert_eq!(engine_error_text("info string hello"), None);
+        assert_eq!(engine_error_text("info depth 3 string error"), None);
+        assert_eq!(engine_error_text("info string err"), None);
+        assert_eq!(engine_error_text("bestmove e2e4"), None);
     }
 }

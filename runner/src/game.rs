@@ -3,6 +3,7 @@
 
 use crate::adjudicate;
 use crate::config::{Adjudication, EngineConfig};
+use crate::engine_process::Watch;
 use crate::record::{GameResult, PlyRecord, Termination};
 use crate::tc::{go_command, Clock};
 use crate::uci::{Failure, Timeouts, UciEngine};
@@ -15,6 +16,7 @@ pub struct EngineSlot {
     /// The engine's configuration.
     pub config: EngineConfig,
     engine: Option<UciEngine>,
+    watch: Watch,
     /// How many times it was started.
     pub starts: u32,
 }
@@ -22,9 +24,15 @@ pub struct EngineSlot {
 impl EngineSlot {
     /// A slot whose engine starts on first use.
     pub fn new(config: EngineConfig) -> EngineSlot {
+        EngineSlot::watched(config, Watch::default())
+    }
+
+    /// A slot whose engine's traffic goes to `watch` (log, error notices).
+    pub fn watched(config: EngineConfig, watch: Watch) -> EngineSlot {
         EngineSlot {
             config,
             engine: None,
+            watch,
             starts: 0,
         }
     }
@@ -33,11 +41,13 @@ impl EngineSlot {
     fn prepare(&mut self, variant: Variant, timeouts: &Timeouts) -> Result<Duration, Failure> {
         if self.engine.is_none() {
             self.starts += 1;
-            let e = UciEngine::start(
+            let e = UciEngine::launch(
                 &self.config.launch,
+                &self.config.name,
                 variant.name(),
                 &self.config.options,
                 timeouts,
+                &self.watch,
             )?;
             self.engine = Some(e);
         }

@@ -1,18 +1,24 @@
-//! Running a match: validate, load openings, resume from the results file, hand games to
-//! `concurrency` workers, record each finished game (results file, PGN, callback), update the
-//! statistics and progress bar, and stop when the SPRT decides.
+//! Running a match: validate, check the output files and the engines (pre-flight), load
+//! openings, resume from the results file, hand games to `concurrency` workers, record each
+//! finished game (results file, PGN, callback), update the statistics and progress, and stop
+//! when the SPRT decides. An SPRT still undecided when every game is played is reported
+//! inconclusive.
 
 use crate::config::{MatchConfig, OpeningSource};
+use crate::engine_process::Watch;
 use crate::game::{play_game, EngineSlot, GameRules};
 use crate::openings::OpeningBook;
 use crate::pgn::game_to_pgn;
+use crate::progress::Progress;
 use crate::record::GameRecord;
 use crate::shard::{pairings, shard_pairs, PairPlan};
 use crate::sprt::SprtDecision;
 use crate::store::{self, Header, Store};
 use crate::tally::{MatchSummary, Tally};
+use crate::traffic_log::{Direction, TrafficLog};
 use anyhow::{bail, Context, Result};
 use std::collections::VecDeque;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
 
@@ -99,20 +105,16 @@ fn progress_message(tally: &Tally, config: &MatchConfig) -> String {
     let Some(p) = s.pairings.first() else {
         return String::new();
     };
-    let mut msg = format!("W {} L {} D {}", p.wins, p.losses, p.draws);
-    let est = if p.pairs > 0 {
-        &p.pentanomial_stats
-    } else {
-        &p.trinomial_stats
-    };
-    if let (Some(e), Some(err)) = (est.elo, est.elo_error) {
-        msg.push_str(&format!("  Elo {e:+.1} ± {err:.1}"));
-    }
+    let mut msg = format!(
+        "W {} L {} D {}  {}",
+        p.wins,
+        p.losses,
+        p.draws,
+        crate::report::elo(crate::report::quoted(p), 1)
+    );
     if let Some(sp) = &p.sprt {
-        msg.push_str(&format!(
-            "  LLR {:.2} ({:.2}, {:.2})",
-            sp.llr, sp.lower, sp.upper
-        ));
+        msg.push_str("  ");
+        msg.push_str(&crate::report::sprt(sp, 2, false));
     }
     if s.pairings.len() > 1 {
         msg.push_str(&format!("  [{} pairings]", s.pairings.len()));
@@ -120,23 +122,74 @@ fn progress_message(tally: &Tally, config: &MatchConfig) -> String {
     msg
 }
 
+/// The output files of a run, as `(option, path)`, for the checks before the first game.
+pub fn output_paths(config: &MatchConfig) -> Vec<(&'static str, &Path)> {
+    let mut out: Vec<(&'static str, &Path)> = Vec::new();
+    if let Some(p) = &config.results {
+        out.push(("-results", p));
+    }
+    if let Some(p) = &config.pgn {
+        out.push(("-pgnout", p));
+    }
+    if let Some(p) = &config.log {
+        out.push(("-log", p));
+    }
+    out
+}
+
 /// Plays a match; calls `on_game` for each game finished in this call (in completion order).
 /// Returns the summary over all games of the results file (including resumed ones).
-pub fn play_match(
+pub fn play_match(config: &MatchConfig, on_game: impl FnMut(&GameRecord)) -> Result<MatchSummary> {
+    play_match_checked(config, &[], on_game)
+}
+
+/// [`play_match`] with further output files (`(option, path)`, e.g. the CLI's `-summary`) to
+/// check before the first game with the match's own.
+pub fn play_match_checked(
     config: &MatchConfig,
+    more_outputs: &[(&str, &Path)],
     mut on_game: impl FnMut(&GameRecord),
 ) -> Result<MatchSummary> {
     validate(config)?;
+    let mut outputs = output_paths(config);
+    outputs.extend(more_outputs.iter().copied());
+    crate::outputs::check(&outputs)?;
+    if let (Some(path), false) = (&config.results, config.resume) {
+        store::refuse_existing(path, config.overwrite)?;
+    }
+    let log = match &config.log {
+        Some(p) => Some(Arc::new(
+            TrafficLog::open(p, config.resume)
+                .with_context(|| format!("cannot open log {}", p.display()))?,
+        )),
+        None => None,
+    };
+    let quiet_watch = Watch {
+        log: log.clone(),
+        notices: None,
+    };
     let checker = Some((&config.engines[0], &config.timeouts));
-    if let OpeningSource::Generate(spec) = &config.openings.source {
-        if config.resume && !spec.out.exists() {
-            bail!(
-                "--resume: the generated opening file {} is missing, so the run cannot be repeated",
-                spec.out.display()
-            );
+    let generated = match &config.openings.source {
+        OpeningSource::Generate(spec) => {
+            if config.resume && !spec.out.exists() {
+                bail!(
+                    "--resume: the generated opening file {} is missing, so the run cannot be repeated",
+                    spec.out.display()
+                );
+            }
+            true
         }
+        _ => false,
+    };
+    // Openings read from a file are checked first (cheap); generation may need an engine, so
+    // the engines are checked before it.
+    if generated {
+        crate::preflight::check_engines(config, &quiet_watch)?;
     }
     let book = OpeningBook::load(&config.openings, config.variant, config.seed, checker)?;
+    if !generated {
+        crate::preflight::check_engines(config, &quiet_watch)?;
+    }
     let header = make_header(config, &book);
     let names: Vec<String> = config.engines.iter().map(|e| e.name.clone()).collect();
     let pairs = pairings(config.engines.len(), config.tournament);
@@ -195,18 +248,17 @@ pub fn play_match(
         jobs.clear();
     }
 
-    let bar = if config.progress {
-        let b = indicatif::ProgressBar::new(shard_games);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}",
-        ) {
-            b.set_style(style.progress_chars("=> "));
-        }
-        b.set_position(tally.games);
-        b.set_message(progress_message(&tally, config));
-        b
-    } else {
-        indicatif::ProgressBar::hidden()
+    let mut progress = Progress::new(
+        config.progress,
+        config.progress_style,
+        config.progress_rate,
+        shard_games,
+        tally.games,
+    );
+    progress.update(tally.games, || progress_message(&tally, config));
+    let watch = Watch {
+        log: log.clone(),
+        notices: Some(progress.notice_sink()),
     };
 
     let queue = Arc::new(Mutex::new(jobs));
@@ -225,12 +277,13 @@ pub fn play_match(
             let tx = tx.clone();
             let book = &book;
             let names = &names;
+            let watch = &watch;
+            let log = log.as_deref();
             scope.spawn(move || {
                 let mut slots: Vec<EngineSlot> = config
                     .engines
                     .iter()
-                    .cloned()
-                    .map(EngineSlot::new)
+                    .map(|e| EngineSlot::watched(e.clone(), watch.clone()))
                     .collect();
                 loop {
                     if stop.load(Ordering::SeqCst) {
@@ -241,7 +294,7 @@ pub fn play_match(
                         Err(_) => None,
                     };
                     let Some(job) = job else { break };
-                    let record = run_job(config, book, &mut slots, &job, names);
+                    let record = run_job(config, book, &mut slots, &job, names, log);
                     if tx.send(record).is_err() {
                         break;
                     }
@@ -252,7 +305,21 @@ pub fn play_match(
             });
         }
         drop(tx);
-        for record in rx {
+        loop {
+            let record = match progress.wait() {
+                Some(wait) => match rx.recv_timeout(wait) {
+                    Ok(r) => r,
+                    Err(mpsc::RecvTimeoutError::Timeout) => {
+                        progress.tick(tally.games, || progress_message(&tally, config));
+                        continue;
+                    }
+                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
+                },
+                None => match rx.recv() {
+                    Ok(r) => r,
+                    Err(_) => break,
+                },
+            };
             if first_error.is_some() {
                 continue;
             }
@@ -272,18 +339,23 @@ pub fn play_match(
                 continue;
             }
             on_game(&record);
-            bar.set_position(tally.games);
-            bar.set_message(progress_message(&tally, config));
+            progress.update(tally.games, || progress_message(&tally, config));
             if decided(&tally) {
                 stop.store(true, Ordering::SeqCst);
             }
         }
     });
-    bar.finish_and_clear();
+    progress.finish(tally.games, || progress_message(&tally, config));
     if let Some(e) = first_error {
         return Err(e);
     }
-    Ok(tally.summary(&names, config.sprt.as_ref()))
+    let mut summary = tally.summary(&names, config.sprt.as_ref());
+    let all_played =
+        shard_pairs(total_pairs, config.shard).all(|p| tally.has(p, 0) && tally.has(p, 1));
+    if all_played {
+        summary.conclude();
+    }
+    Ok(summary)
 }
 
 fn two_mut<T>(v: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {
@@ -302,6 +374,7 @@ fn run_job(
     slots: &mut [EngineSlot],
     job: &Job,
     names: &[String],
+    log: Option<&TrafficLog>,
 ) -> GameRecord {
     let (w, b) = job.plan.colours(job.game);
     let fen = &book.fens[job.plan.opening];
@@ -314,7 +387,27 @@ fn run_job(
     };
     let (white, black) = two_mut(slots, w, b);
     let tc = [white.config.limits.pgn_tag(), black.config.limits.pgn_tag()];
+    let title = format!(
+        "pair {} game {}: {} (white) vs {} (black)",
+        job.plan.pair, job.game, names[w], names[b]
+    );
+    if let Some(l) = log {
+        l.line("runner", Direction::Runner, &format!("{title} starts"));
+    }
     let played = play_game(&rules, white, black);
+    if let Some(l) = log {
+        let result = played.result.pgn();
+        let why = if played.reason.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", played.reason)
+        };
+        l.line(
+            "runner",
+            Direction::Runner,
+            &format!("{title} ends {result} {}{why}", played.termination.pgn()),
+        );
+    }
     GameRecord {
         pair: job.plan.pair,
         game: job.game,

@@ -1,7 +1,9 @@
 //! `shuriken match merge FILES...`: adds the games of several results files (shards, or runs
 //! of the same configuration) and computes the statistics once from the summed counts — never
-//! by averaging Elo or LLR.
+//! by averaging Elo or LLR. When every game of the run is merged, an undecided SPRT is reported
+//! inconclusive.
 
+use crate::config::Tournament;
 use crate::pgn::game_to_pgn;
 use crate::sprt::SprtConfig;
 use crate::store;
@@ -66,6 +68,20 @@ pub fn merge_files(
     if let Some(p) = pgn_out {
         std::fs::write(p, pgn).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", p.display()))?;
     }
+    let expected = first.as_ref().and_then(|(_, h)| expected_games(h));
     let names = first.map(|(_, h)| h.engines).unwrap_or_default();
-    Ok(tally.summary(&names, sprt))
+    let mut summary = tally.summary(&names, sprt);
+    if expected.is_some_and(|n| tally.games >= n) {
+        // Every game of the run is in: an undecided SPRT ran out of games.
+        summary.conclude();
+    }
+    Ok(summary)
+}
+
+/// Games of the whole (unsharded) run a header describes, when it can be told.
+fn expected_games(h: &store::Header) -> Option<u64> {
+    let tournament: Tournament =
+        serde_json::from_value(h.fingerprint.get("tournament")?.clone()).ok()?;
+    let pairings = crate::shard::pairings(h.engines.len(), tournament).len() as u64;
+    h.rounds.checked_mul(pairings)?.checked_mul(2)
 }

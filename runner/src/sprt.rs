@@ -53,6 +53,22 @@ pub enum SprtDecision {
     H0,
     /// Neither bound crossed yet.
     Continue,
+    /// All games were played and neither bound was crossed (only in a final summary).
+    Inconclusive,
+}
+
+impl SprtDecision {
+    /// Text for people: `H1 accepted`, `H0 accepted`, `running`, `inconclusive ...`.
+    pub fn describe(self) -> &'static str {
+        match self {
+            SprtDecision::H1 => "H1 accepted",
+            SprtDecision::H0 => "H0 accepted",
+            SprtDecision::Continue => "running",
+            SprtDecision::Inconclusive => {
+                "inconclusive (the games ran out before the LLR reached a bound)"
+            }
+        }
+    }
 }
 
 impl SprtConfig {

@@ -139,23 +139,38 @@ pub fn erf(x: f64) -> f64 {
 /// Builds the estimate from a mean score, its per-unit variance, the number of units (games or
 /// pairs) and the factor that turns a unit's standard deviation into a per-game one for nElo
 /// (1 for games, sqrt(2) for pairs).
+///
+/// The error bars (and LOS) need an estimate of the spread: at least two units with nonzero
+/// variance. Before that they are NaN (undefined), never a misleading `± 0`. A score of 0 or 1
+/// gives an infinite Elo (and an undefined error bar).
 fn estimate(n: f64, mean: f64, var: f64, nelo_sd_factor: f64) -> EloEstimate {
+    let spread_known = n >= 2.0 && var > 0.0;
     let var_of_mean = var / n;
     let sd_of_mean = var_of_mean.sqrt();
-    let upper = mean + Z95 * sd_of_mean;
-    let lower = mean - Z95 * sd_of_mean;
-    let elo = score_to_elo(mean);
-    let elo_error = (score_to_elo(upper) - score_to_elo(lower)) / 2.0;
-    let sd = (var).sqrt() * nelo_sd_factor;
+    // `+ 0.0` turns the -0.0 of an even score into 0.0.
+    let elo = score_to_elo(mean) + 0.0;
+    let elo_error = if spread_known {
+        let upper = mean + Z95 * sd_of_mean;
+        let lower = mean - Z95 * sd_of_mean;
+        (score_to_elo(upper) - score_to_elo(lower)) / 2.0
+    } else {
+        f64::NAN
+    };
+    let sd = var.sqrt() * nelo_sd_factor;
     let (nelo, nelo_error) = if sd > 0.0 {
-        (
-            (mean - 0.5) / sd * nelo_scale(),
-            Z95 * sd_of_mean / sd * nelo_scale(),
-        )
+        let nelo = (mean - 0.5) / sd * nelo_scale() + 0.0;
+        let err = if spread_known {
+            Z95 * sd_of_mean / sd * nelo_scale()
+        } else {
+            f64::NAN
+        };
+        (nelo, err)
     } else {
         (f64::NAN, f64::NAN)
     };
-    let los = if var_of_mean > 0.0 {
+    let los = if n < 2.0 {
+        f64::NAN
+    } else if var_of_mean > 0.0 {
         (1.0 - erf(-(mean - 0.5) / (2.0 * var_of_mean).sqrt())) / 2.0
     } else if mean > 0.5 {
         1.0
@@ -188,9 +203,9 @@ pub fn estimate_pentanomial(p: &Pentanomial) -> Option<EloEstimate> {
     Some(estimate(n, mean, var, std::f64::consts::SQRT_2))
 }
 
-/// `Some(x)` when `x` is finite: JSON has no infinities.
+/// `Some(x)` when `x` is finite (JSON has no infinities), with -0.0 turned into 0.0.
 pub fn finite(x: f64) -> Option<f64> {
-    x.is_finite().then_some(x)
+    x.is_finite().then_some(x + 0.0)
 }
 
 #[cfg(test)]
@@ -222,5 +237,46 @@ mod tests {
         assert!(e.elo.abs() < 1e-12);
         assert!((e.los - 0.5).abs() < 1e-7);
         assert!(estimate_trinomial(&Trinomial::default()).is_none());
+    }
+
+    #[test]
+    fn no_error_bar_before_the_spread_is_known() {
+        // Four draws (two DD pairs): Elo exactly 0 (not -0), no spread, so no error bar.
+        let e = estimate_pentanomial(&Pentanomial([0, 0, 2, 0, 0])).unwrap();
+        assert_eq!(e.elo.to_bits(), 0.0f64.to_bits(), "{}", e.elo);
+        assert!(e.elo_error.is_nan() && e.nelo_error.is_nan());
+        // One LD pair: Elo -400 log10(3) = -190.85, but one pair says nothing about the spread.
+        let e = estimate_pentanomial(&Pentanomial([0, 1, 0, 0, 0])).unwrap();
+        assert!((e.elo + 400.0 * 3f64.log10()).abs() < 1e-9);
+        assert!(e.elo_error.is_nan() && e.los.is_nan());
+        // Two wins: infinite Elo, undefined error bar.
+        let e = estimate_trinomial(&Trinomial {
+            wins: 2,
+            draws: 0,
+            losses: 0,
+        })
+        .unwrap();
+        assert_eq!(e.elo, f64::INFINITY);
+        assert!(e.elo_error.is_nan());
+        // One win, one loss: the 95% interval of the score, 0.5 ± 1.96 * 0.354, leaves [0, 1],
+        // so its Elo width is infinite: still no error bar.
+        let e = estimate_trinomial(&Trinomial {
+            wins: 1,
+            draws: 0,
+            losses: 1,
+        })
+        .unwrap();
+        assert_eq!(e.elo, 0.0);
+        assert!(e.elo_error.is_nan() || e.elo_error.is_infinite());
+        // 3 W, 4 D, 3 L: var 0.15, interval 0.5 ± 0.240, a finite error bar.
+        let e = estimate_trinomial(&Trinomial {
+            wins: 3,
+            draws: 4,
+            losses: 3,
+        })
+        .unwrap();
+        let half = Z95 * (0.15f64 / 10.0).sqrt();
+        let want = (score_to_elo(0.5 + half) - score_to_elo(0.5 - half)) / 2.0;
+        assert!((e.elo_error - want).abs() < 1e-9 && want > 0.0);
     }
 }

@@ -90,6 +90,21 @@ pub fn read(path: &Path) -> Result<Contents> {
     Ok(c)
 }
 
+/// Refuses to start a new run in a non-empty results file unless `overwrite`.
+pub fn refuse_existing(path: &Path, overwrite: bool) -> Result<()> {
+    if path.exists() && !overwrite {
+        let len = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+        if len > 0 {
+            bail!(
+                "results file {} already exists: add --resume to continue that run, \
+                 --overwrite to replace it, or choose another --results file",
+                path.display()
+            );
+        }
+    }
+    Ok(())
+}
+
 /// An open results file to append to.
 pub struct Store {
     file: File,
@@ -99,16 +114,7 @@ pub struct Store {
 impl Store {
     /// Creates (or, with `overwrite`, replaces) a results file and writes its header.
     pub fn create(path: &Path, header: &Header, overwrite: bool) -> Result<Store> {
-        if path.exists() && !overwrite {
-            let len = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-            if len > 0 {
-                bail!(
-                    "results file {} already exists: add --resume to continue that run, \
-                     --overwrite to replace it, or choose another --results file",
-                    path.display()
-                );
-            }
-        }
+        refuse_existing(path, overwrite)?;
         let file = File::create(path)
             .with_context(|| format!("cannot create results file {}", path.display()))?;
         let mut s = Store {

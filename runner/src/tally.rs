@@ -248,3 +248,17 @@ pub struct MatchSummary {
     /// Latencies per engine.
     pub latency: Vec<LatencySummary>,
 }
+
+impl MatchSummary {
+    /// Marks every SPRT that is still undecided as inconclusive: call it when all games of the
+    /// run were played.
+    pub fn conclude(&mut self) {
+        for p in &mut self.pairings {
+            if let Some(sp) = p.sprt.as_mut() {
+                if sp.decision == SprtDecision::Continue {
+                    sp.decision = SprtDecision::Inconclusive;
+                }
+            }
+        }
+    }
+}

@@ -120,8 +120,11 @@ fn slow_startup_is_fine() {
 fn no_readyok_is_a_stall_then_recovers() {
     let dir = tempfile::tempdir().unwrap();
     let once = dir.path().join("once");
+    // Start-up sends two `isready` (after UCI_Variant and after Hash); the third is the one
+    // after `ucinewgame` at the start of the first game. (Hanging at the first one fails the
+    // pre-flight instead: see tests/preflight.rs.)
     let games = run(
-        &["--hang-isready", "--once", once.to_str().unwrap()],
+        &["--hang-isready-from", "3", "--once", once.to_str().unwrap()],
         |_| {},
     );
     assert_eq!(games[0].termination, Termination::Stall);
@@ -178,9 +181,14 @@ fn bad_input_gives_errors() {
     assert!(runner::play_match(&c, |_| {}).is_err(), "duplicate names");
     c.engines[1].name = "B".into();
     c.engines[1].launch.cmd = "/nonexistent/engine".into();
-    // A missing engine program: its games are lost as crashes, the run still completes.
-    let s = runner::play_match(&c, |_| {}).unwrap();
-    assert_eq!(s.terminations.get("crash"), Some(&2));
+    // A missing engine program fails the pre-flight check (tests/preflight.rs has the rest).
+    let e = runner::play_match(&c, |_| {}).unwrap_err();
+    assert!(
+        e.downcast_ref::<runner::preflight::PreflightError>()
+            .is_some(),
+        "{e:#}"
+    );
+    assert!(!c.results.as_ref().unwrap().exists());
     // CLI errors are reported with exit codes, never panics.
     assert_eq!(runner::cli_main(vec!["--variant".into(), "nope".into()]), 1);
     assert_eq!(runner::cli_main(vec!["--bogus".into()]), 2);

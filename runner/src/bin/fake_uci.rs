@@ -8,10 +8,18 @@
 //! - `--slow-at N --slow-ms MS`: wait MS before answering at ply N or later
 //! - `--startup-ms MS`: wait MS before answering `uci`
 //! - `--hang-isready`: never answer `isready`
+//! - `--hang-isready-from K`: answer the first K-1 `isready` of this process, then hang
 //! - `--once FILE`: misbehave only while FILE does not exist (created when misbehaving), so the
 //!   restarted engine behaves
 //! - `--score CP`: report `score cp` CP for white's side (black reports -CP); default 0
 //! - `--pick first|hash`, `--seed S`
+//! - `--no-uciok`: answer `uci` with its id and options but never `uciok`
+//! - `--error-at N`: print `info string error: ...` when asked to move at ply N or later
+//! - `--stderr`: print a line on stderr at start-up and for every `go`
+//!
+//! It declares the options `UCI_Variant` (string), `Hash` (spin) and `EvalFile` (string); a
+//! `setoption name EvalFile value F` with a file F that does not exist is answered with
+//! `info string error: ...`, as a real engine does when its network file is missing.
 
 use movegen::{Color, Position, Variant};
 use std::io::{BufRead, Write};
@@ -27,9 +35,12 @@ struct Opts {
     slow_at: Option<usize>,
     slow_ms: u64,
     startup_ms: u64,
-    hang_isready: bool,
+    hang_isready_from: Option<usize>,
     once: Option<String>,
     score: i32,
+    no_uciok: bool,
+    error_at: Option<usize>,
+    stderr: bool,
 }
 
 fn parse_opts() -> Opts {
@@ -72,7 +83,17 @@ fn parse_opts() -> Opts {
                 o.startup_ms = n(val(i));
                 i += 1
             }
-            "--hang-isready" => o.hang_isready = true,
+            "--hang-isready" => o.hang_isready_from = Some(1),
+            "--hang-isready-from" => {
+                o.hang_isready_from = Some(n(val(i)) as usize);
+                i += 1
+            }
+            "--no-uciok" => o.no_uciok = true,
+            "--stderr" => o.stderr = true,
+            "--error-at" => {
+                o.error_at = Some(n(val(i)) as usize);
+                i += 1
+            }
             "--once" => {
                 o.once = Some(val(i));
                 i += 1
@@ -116,10 +137,14 @@ fn main() {
     let mut variant = Variant::from_name("chess").ok();
     let mut pos: Option<Position> = None;
     let mut ply = 0usize;
+    let mut isready_count = 0usize;
     let mut say = |s: &str| {
         let _ = writeln!(out, "{s}");
         let _ = out.flush();
     };
+    if o.stderr {
+        eprintln!("fake_uci stderr: started");
+    }
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
         let line = line.trim().to_string();
@@ -129,10 +154,15 @@ fn main() {
                 std::thread::sleep(Duration::from_millis(o.startup_ms));
                 say("id name fake_uci");
                 say("option name UCI_Variant type string default chess");
-                say("uciok");
+                say("option name Hash type spin default 16 min 1 max 1024");
+                say("option name EvalFile type string default <none>");
+                if !o.no_uciok {
+                    say("uciok");
+                }
             }
             Some("isready") => {
-                if o.hang_isready && fire(&o, Some(0), 0) {
+                isready_count += 1;
+                if fire(&o, o.hang_isready_from, isready_count) {
                     hang();
                 }
                 say("readyok");
@@ -141,6 +171,14 @@ fn main() {
                 let rest: Vec<&str> = tok.collect();
                 if rest.len() >= 4 && rest[1] == "UCI_Variant" {
                     variant = Variant::from_name(rest[3]).ok();
+                }
+                if rest.len() >= 4 && rest[1] == "EvalFile" {
+                    let file = rest[3..].join(" ");
+                    if !std::path::Path::new(&file).exists() {
+                        say(&format!(
+                            "info string error: EvalFile {file} not found, using the default"
+                        ));
+                    }
                 }
             }
             Some("position") => {
@@ -176,6 +214,12 @@ fn main() {
                 }
             }
             Some("go") => {
+                if o.stderr {
+                    eprintln!("fake_uci stderr: go at ply {ply}");
+                }
+                if o.error_at.is_some_and(|a| ply >= a) {
+                    say(&format!("info string error: fake failure at ply {ply}"));
+                }
                 if fire(&o, o.crash_at, ply) {
                     std::process::exit(3);
                 }

@@ -51,3 +51,72 @@ pub fn game_lines(path: &PathBuf) -> Vec<serde_json::Value> {
         .filter(|v| v["type"] == "game")
         .collect()
 }
+
+/// Environment variable that turns [`cli_child`] into a run of `runner::cli_main`.
+const CLI_ARGS_ENV: &str = "SHURIKEN_TEST_CLI_ARGS";
+
+/// Runs `shuriken match ARGS` in a child process (this test binary re-executed, see
+/// [`cli_child`]), so that its stderr is a pipe (not a terminal) and can be read. Needs no
+/// binary of its own.
+pub fn run_cli(args: &[String]) -> std::process::Output {
+    std::process::Command::new(std::env::current_exe().unwrap())
+        .args([
+            "--exact",
+            "common::cli_child",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(CLI_ARGS_ENV, serde_json::to_string(args).unwrap())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// The JSON summary line a run printed on stdout (the test harness prints other lines).
+pub fn summary_json(out: &std::process::Output) -> serde_json::Value {
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text
+        .lines()
+        .find_map(|l| l.find("{\"games\"").map(|i| &l[i..]))
+        .unwrap_or_else(|| panic!("no JSON summary in {text}"));
+    serde_json::from_str(line).unwrap()
+}
+
+/// Not a test of its own: with the environment variable of [`run_cli`] set, it runs
+/// `runner::cli_main` with those arguments and exits with its status.
+#[test]
+fn cli_child() {
+    if let Ok(json) = std::env::var(CLI_ARGS_ENV) {
+        let args: Vec<String> = serde_json::from_str(&json).unwrap();
+        std::process::exit(runner::cli_main(args));
+    }
+}
+
+/// Command-line arguments of a small chess match between fake engines `A` (with `a_args`) and
+/// `B`, writing into `dir` (`-maxmoves 20 -ready-timeout 2` unless `extra` sets them).
+pub fn cli_args(dir: &Path, a_args: &[&str], extra: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = vec!["-engine".into(), format!("cmd={}", fake()), "name=A".into()];
+    if !a_args.is_empty() {
+        v.push(format!("args={}", a_args.join(" ")));
+    }
+    v.extend([
+        "-engine".to_string(),
+        format!("cmd={}", fake()),
+        "name=B".into(),
+        "args=--pick hash".into(),
+        "-each".into(),
+        "nodes=1".into(),
+        "option.Hash=16".into(),
+        "-results".into(),
+        dir.join("results.jsonl").display().to_string(),
+        "-pgnout".into(),
+        dir.join("games.pgn").display().to_string(),
+    ]);
+    for (flag, default) in [("-maxmoves", "20"), ("-ready-timeout", "2")] {
+        if !extra.contains(&flag) {
+            v.extend([flag.to_string(), default.to_string()]);
+        }
+    }
+    v.extend(extra.iter().map(|s| s.to_string()));
+    v
+}
