@@ -35,8 +35,9 @@ pub struct MatchArgs {
     /// option.X=, dir=.
     #[arg(long, num_args = 1.., action = clap::ArgAction::Append, value_name = "KEY=VALUE")]
     pub each: Vec<String>,
-    /// Variant: chess, titan, hadean, raptor, octopus.
-    #[arg(long, default_value = "chess")]
+    /// Variant: titan, hadean, raptor, octopus or chess (titan by default, as for every
+    /// shuriken command).
+    #[arg(long, default_value = movegen::Variant::DEFAULT_NAME)]
     pub variant: String,
     /// Game pairs per engine pairing (each opening is played twice, colours swapped).
     #[arg(long)]
