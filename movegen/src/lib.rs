@@ -19,6 +19,7 @@ pub mod perft;
 pub mod pieces;
 mod position;
 pub mod reference;
+mod san;
 pub mod tables;
 mod types;
 mod variant;
@@ -31,6 +32,7 @@ pub use fen::FenError;
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::MoveError;
 pub use position::{castle_bit, EndReason, Outcome, Position, Undo};
+pub use san::SanError;
 pub use types::{Color, Piece, Role, Square};
 pub use variant::{
     CastlingSpec, DropSpec, GeometrySpec, PawnSpec, Rules, Variant, VariantError, VariantSpec,
