@@ -15,6 +15,7 @@ pub mod match_run;
 pub mod merge;
 pub mod openings;
 pub mod pgn;
+pub mod pgn_read;
 pub mod record;
 pub mod rng;
 pub mod shard;
