@@ -287,6 +287,11 @@ fn raptor_rank_zero_and_two_digit_ranks() {
     check_round_trip(&p, &mut Seen::default());
     let p = Position::startpos(Variant::Titan);
     check_round_trip(&p, &mut Seen::default());
+    assert_sans(
+        Variant::Titan,
+        Variant::Titan.spec().start_fen,
+        &[("e3e6", "e6"), ("e2d4", "Nd4")],
+    );
     // An origin rank of two digits.
     let fen = "11k/12/R11/12/12/12/12/12/12/12/12/R10K w - - 0 1";
     assert_sans(Variant::Titan, fen, &[("a10a5", "R10a5"), ("a1a5", "R1a5")]);
