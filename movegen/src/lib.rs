@@ -21,6 +21,7 @@ pub mod perft;
 mod pieces;
 mod position;
 pub mod reference;
+mod san;
 mod tables;
 #[cfg(test)]
 mod tables_tests;
@@ -36,6 +37,7 @@ pub use fen::{CastlingError, EnPassantError, FenError, HandError, HoleError};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{MoveError, MoveSyntaxError, NotInVariant, SquareName, UciMove, MAX_MOVE_TEXT};
 pub use position::{castle_bit, EndReason, Outcome, Position, Undo};
+pub use san::SanError;
 pub use types::{Color, Piece, Role, Square};
 pub use variant::{
     CastlingSpec, DropSpec, GeometrySpec, PawnSpec, Rules, Variant, VariantError, VariantSpec,

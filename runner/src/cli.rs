@@ -49,7 +49,7 @@ pub struct MatchArgs {
     /// Games played at the same time.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Openings: file=PATH [format=epd|fen] [order=sequential|random] [start=N (1-based)], or
+    /// Openings: file=PATH [format=epd|fen|pgn] [order=sequential|random] [start=N (1-based)], or
     /// generated: plies=K count=N [margin=CP nodes=N] out=PATH [order=...].
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     pub openings: Vec<String>,
@@ -379,8 +379,8 @@ fn parse_openings(vals: &[String]) -> Result<OpeningsConfig> {
         cfg.start = s.saturating_sub(1);
     }
     if let Some(f) = get(&m, "format") {
-        if f != "epd" && f != "fen" {
-            bail!("unknown opening format '{f}' (epd or fen; pgn is not supported)");
+        if f != "epd" && f != "fen" && f != "pgn" {
+            bail!("unknown opening format '{f}' (epd, fen or pgn; a .pgn name or a first line starting with '[' is read as PGN)");
         }
     }
     match (get(&m, "file"), get(&m, "plies")) {

@@ -16,6 +16,7 @@ pub mod merge;
 pub mod openings;
 pub mod outputs;
 pub mod pgn;
+pub mod pgn_read;
 pub mod preflight;
 pub mod progress;
 pub mod record;

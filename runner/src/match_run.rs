@@ -428,5 +428,6 @@ fn run_job(
         moves: played.moves,
         latency_ms: played.latency_ms,
         duration_ms: played.duration_ms,
+        date: Some(crate::record::pgn_date_today()),
     }
 }

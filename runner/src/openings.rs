@@ -145,7 +145,48 @@ impl OpeningBook {
 fn read_file(variant: Variant, p: &Path) -> Result<Vec<String>> {
     let text = std::fs::read_to_string(p)
         .with_context(|| format!("cannot read opening file {}", p.display()))?;
-    parse_set(variant, &text, &p.display().to_string())
+    if is_pgn(p, &text) {
+        parse_pgn_set(variant, &text, &p.display().to_string())
+    } else {
+        parse_set(variant, &text, &p.display().to_string())
+    }
+}
+
+/// Is an opening file PGN? Yes when its name ends in `.pgn` (any case) or its first line that
+/// is neither blank nor a `#` comment starts with `[` (a tag pair; no EPD line does).
+pub fn is_pgn(path: &Path, text: &str) -> bool {
+    let by_name = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+    let by_content = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .is_some_and(|l| l.starts_with('['));
+    by_name || by_content
+}
+
+/// Parses a PGN opening set: each game's opening is the position after its moves. Games
+/// without a `Variant` tag are taken as `variant` games; a game of another variant, a bad
+/// move or a game already over is an error naming the game. `origin` names the set in errors.
+pub fn parse_pgn_set(variant: Variant, text: &str, origin: &str) -> Result<Vec<String>> {
+    let games = crate::pgn_read::read_pgn(text, Some(variant))
+        .map_err(|e| anyhow::anyhow!("{origin}: {e}"))?;
+    let mut out = Vec::with_capacity(games.len());
+    for (i, g) in games.iter().enumerate() {
+        let end = g.end_position();
+        if end.outcome().is_some() {
+            bail!(
+                "{origin}: PGN game {}: the game is already over after its moves",
+                i + 1
+            );
+        }
+        out.push(end.to_fen());
+    }
+    if out.is_empty() {
+        bail!("{origin}: no games in the PGN opening set");
+    }
+    Ok(out)
 }
 
 /// Writes an opening set (one FEN per line) to `path`, durably.

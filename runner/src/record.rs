@@ -69,7 +69,26 @@ pub enum Termination {
 }
 
 impl Termination {
-    /// Text of the PGN `Termination` tag.
+    /// The standard PGN `Termination` value: `normal` (decided on the board), `adjudication`,
+    /// `rules infraction` (an illegal or unreadable move), `time forfeit`, or `abandoned` (the
+    /// engine crashed or stopped answering). The precise reason is [`Termination::pgn`].
+    pub fn pgn_standard(&self) -> &'static str {
+        match self {
+            Termination::Checkmate
+            | Termination::Stalemate
+            | Termination::Repetition
+            | Termination::FiftyMoves
+            | Termination::BareKings => "normal",
+            Termination::AdjudicatedDraw
+            | Termination::AdjudicatedResign
+            | Termination::MaxMoves => "adjudication",
+            Termination::IllegalMove => "rules infraction",
+            Termination::TimeForfeit => "time forfeit",
+            Termination::Crash | Termination::Stall => "abandoned",
+        }
+    }
+
+    /// The precise reason, as the PGN `TerminationDetails` tag and the statistics show it.
     pub fn pgn(&self) -> &'static str {
         match self {
             Termination::Checkmate => "checkmate",
@@ -149,6 +168,34 @@ pub struct GameRecord {
     pub latency_ms: [Option<f64>; 2],
     /// Wall time of the game in milliseconds.
     pub duration_ms: u64,
+    /// The day the game was played, as PGN writes it (`YYYY.MM.DD`, UTC); `None` in results
+    /// files written before the date was recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<String>,
+}
+
+/// Today's date (UTC) in the PGN form `YYYY.MM.DD`.
+pub fn pgn_date_today() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    pgn_date_of_unix_day((secs / 86_400) as i64)
+}
+
+/// The PGN date (`YYYY.MM.DD`) of a day counted from 1970-01-01 (the proleptic Gregorian
+/// calendar, by the era arithmetic of "days from civil").
+pub fn pgn_date_of_unix_day(day: i64) -> String {
+    let z = day + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}.{m:02}.{d:02}")
 }
 
 impl GameRecord {
@@ -159,6 +206,49 @@ impl GameRecord {
             (GameResult::Draw, _) => 1,
             (GameResult::WhiteWins, true) | (GameResult::BlackWins, false) => 2,
             _ => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_of_known_days() {
+        // 1970-01-01 is day 0; 2000-03-01 follows a leap day; 2024-12-31 is day 20088.
+        assert_eq!(pgn_date_of_unix_day(0), "1970.01.01");
+        assert_eq!(pgn_date_of_unix_day(11_016), "2000.02.29");
+        assert_eq!(pgn_date_of_unix_day(11_017), "2000.03.01");
+        assert_eq!(pgn_date_of_unix_day(20_088), "2024.12.31");
+        assert_eq!(pgn_date_of_unix_day(-1), "1969.12.31");
+    }
+
+    #[test]
+    fn every_termination_has_a_standard_pgn_value() {
+        let standard = [
+            "normal",
+            "time forfeit",
+            "rules infraction",
+            "adjudication",
+            "abandoned",
+            "unterminated",
+        ];
+        for t in [
+            Termination::Checkmate,
+            Termination::Stalemate,
+            Termination::Repetition,
+            Termination::FiftyMoves,
+            Termination::BareKings,
+            Termination::AdjudicatedDraw,
+            Termination::AdjudicatedResign,
+            Termination::MaxMoves,
+            Termination::IllegalMove,
+            Termination::Crash,
+            Termination::Stall,
+            Termination::TimeForfeit,
+        ] {
+            assert!(standard.contains(&t.pgn_standard()), "{t:?}");
         }
     }
 }

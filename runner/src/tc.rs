@@ -148,7 +148,9 @@ impl SearchLimits {
         self.tc.is_some() || self.movetime_ms.is_some()
     }
 
-    /// Text for the PGN `TimeControl` tag.
+    /// The description of the limits stored in results files: the clock (`40/60+0.6`), the
+    /// move time (`1/move`), `nodes=N`, `depth=N`, separated by spaces; `-` without limits.
+    /// [`pgn_time_tags`] turns it into PGN tags.
     pub fn pgn_tag(&self) -> String {
         let mut parts = Vec::new();
         if let Some(tc) = &self.tc {
@@ -168,6 +170,37 @@ impl SearchLimits {
         } else {
             parts.join(" ")
         }
+    }
+}
+
+/// The PGN tags of a side's search limits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnTimeTags {
+    /// The `TimeControl` value: the PGN standard's forms where they fit (`300+5`, `40/9000`,
+    /// `60`), the form cutechess writes where they do not (`40/60+0.6`, `10+0.1`, `1/move`),
+    /// `-` when no clock or move time bounds the game.
+    pub time_control: String,
+    /// The limits `TimeControl` cannot hold (`nodes=1000`, `depth=8`, a second time limit),
+    /// for a `SearchLimit` tag.
+    pub search_limit: Option<String>,
+}
+
+/// Splits a limits description written by [`SearchLimits::pgn_tag`] (also by older versions)
+/// into the `TimeControl` value and the rest.
+pub fn pgn_time_tags(description: &str) -> PgnTimeTags {
+    let mut time_control = None;
+    let mut rest = Vec::new();
+    for token in description.split_whitespace() {
+        let is_limit = token.contains('=');
+        if !is_limit && token != "-" && time_control.is_none() {
+            time_control = Some(token.to_string());
+        } else if token != "-" {
+            rest.push(token);
+        }
+    }
+    PgnTimeTags {
+        time_control: time_control.unwrap_or_else(|| "-".into()),
+        search_limit: (!rest.is_empty()).then(|| rest.join(" ")),
     }
 }
 
@@ -330,6 +363,30 @@ mod tests {
         assert!(!c.charge(&st, 151, 50));
         let go = go_command(&st, true, &c, &c, &st);
         assert_eq!(go, "go movetime 100");
+    }
+
+    #[test]
+    fn pgn_time_tags_use_standard_forms() {
+        let tags = |settings: &[(&str, &str)]| {
+            let mut l = SearchLimits::default();
+            for (k, v) in settings {
+                l.apply(k, v).unwrap();
+            }
+            pgn_time_tags(&l.pgn_tag())
+        };
+        let t = tags(&[("tc", "300+5")]);
+        assert_eq!((t.time_control.as_str(), t.search_limit), ("300+5", None));
+        assert_eq!(tags(&[("tc", "40/9000")]).time_control, "40/9000");
+        assert_eq!(tags(&[("tc", "60")]).time_control, "60");
+        assert_eq!(tags(&[("tc", "40/60+0.6")]).time_control, "40/60+0.6");
+        assert_eq!(tags(&[("st", "1")]).time_control, "1/move");
+        let t = tags(&[("nodes", "1000"), ("depth", "8")]);
+        assert_eq!(t.time_control, "-");
+        assert_eq!(t.search_limit.as_deref(), Some("nodes=1000 depth=8"));
+        let t = tags(&[("tc", "10+0.1"), ("nodes", "5000")]);
+        assert_eq!(t.time_control, "10+0.1");
+        assert_eq!(t.search_limit.as_deref(), Some("nodes=5000"));
+        assert_eq!(pgn_time_tags("-").time_control, "-");
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! its game's result.
 //!
 //! Sources: self-play through the match runner ([`generate`]), the runner's JSON-lines results
-//! files ([`from_results_file`]) or its PGN files ([`from_pgn_file`]); games are replayed with
+//! files ([`from_results_file`]) or PGN files, SAN or coordinate ([`from_pgn_file`]); games are replayed with
 //! `movegen`. A position is kept when (see [`QuietFilter`]) it is at least `skip_plies` into the
 //! game, the side to move is not in check, the move the engine played from it (its search's best
 //! move) is neither a capture nor a promotion, and the engine's reported score is not a mate
@@ -145,101 +145,94 @@ pub fn from_results_file(path: &Path, filter: &QuietFilter) -> Result<Vec<Sample
     Ok(out)
 }
 
-/// Quiet positions of every game of a PGN file written by the runner (tags `Variant`, `FEN`,
-/// `Result`, `Termination`; coordinate moves; `{score/depth time}` comments are ignored).
+/// Quiet positions of every game of a PGN file: SAN movetext as the runner writes it now, or
+/// the coordinate movetext it wrote before (see `runner::pgn_read`). Games without a result,
+/// and games whose `Termination` says an engine failed (standard `abandoned`,
+/// `rules infraction`, `time forfeit`, `unterminated`; the older `crash`, `stall`,
+/// `illegal move`), are skipped. Games without a `Variant` tag are chess.
 pub fn from_pgn_file(path: &Path, filter: &QuietFilter) -> Result<Vec<Sample>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
     from_pgn_text(&text, filter).with_context(|| path.display().to_string())
 }
 
+/// Terminations after which a game's result says nothing about its positions.
+const UNRELIABLE_PGN_TERMINATIONS: [&str; 7] = [
+    "abandoned",
+    "rules infraction",
+    "time forfeit",
+    "unterminated",
+    "crash",
+    "stall",
+    "illegal move",
+];
+
 /// Like [`from_pgn_file`], from text.
 pub fn from_pgn_text(text: &str, filter: &QuietFilter) -> Result<Vec<Sample>> {
+    let games = runner::pgn_read::read_pgn(text, None).map_err(|e| anyhow!("{e}"))?;
     let mut out = Vec::new();
-    let mut tags: Vec<(String, String)> = Vec::new();
-    let mut movetext = String::new();
-    let mut game_no = 0;
-    let mut flush = |tags: &mut Vec<(String, String)>, movetext: &mut String| -> Result<()> {
-        if tags.is_empty() && movetext.trim().is_empty() {
-            return Ok(());
-        }
-        game_no += 1;
-        let tag = |k: &str| {
-            tags.iter()
-                .find(|(n, _)| n.eq_ignore_ascii_case(k))
-                .map(|(_, v)| v.as_str())
+    for (i, g) in games.iter().enumerate() {
+        let bad_end = g.tag("Termination").is_some_and(|t| {
+            UNRELIABLE_PGN_TERMINATIONS
+                .iter()
+                .any(|u| u.eq_ignore_ascii_case(t.trim()))
+        });
+        let Some(result) = g.result.filter(|_| !bad_end) else {
+            continue;
         };
-        let variant_name = tag("Variant").unwrap_or("chess");
-        let variant =
-            Variant::from_name(variant_name).map_err(|e| anyhow!("PGN game {game_no}: {e}"))?;
-        let fen = match tag("FEN") {
-            Some(f) => f.to_string(),
-            None => Position::startpos(variant).to_fen(),
-        };
-        let result = match tag("Result") {
-            Some("1-0") => Some(1.0),
-            Some("0-1") => Some(0.0),
-            Some("1/2-1/2") => Some(0.5),
-            _ => None,
-        };
-        let bad_end = matches!(
-            tag("Termination"),
-            Some("crash" | "stall" | "illegal move" | "time forfeit")
+        let mut pos = g.start.clone();
+        let texts: Vec<String> = g
+            .moves
+            .iter()
+            .map(|&m| {
+                let t = pos.move_to_uci(m);
+                pos.make_move(m);
+                t
+            })
+            .collect();
+        let plies: Vec<Ply> = texts.iter().map(|m| Ply { mv: m, score: None }).collect();
+        let start = g.start.to_fen();
+        out.extend(
+            samples_from_moves(g.variant, &start, &plies, result_value(result), filter)
+                .with_context(|| format!("PGN game {}", i + 1))?,
         );
-        if let (Some(result), false) = (result, bad_end) {
-            let moves = pgn_moves(movetext);
-            let plies: Vec<Ply> = moves.iter().map(|m| Ply { mv: m, score: None }).collect();
-            out.extend(
-                samples_from_moves(variant, &fen, &plies, result, filter)
-                    .with_context(|| format!("PGN game {game_no}"))?,
-            );
-        }
-        tags.clear();
-        movetext.clear();
-        Ok(())
-    };
-    for line in text.lines() {
-        let l = line.trim();
-        if l.starts_with('[') && l.ends_with(']') {
-            if !movetext.trim().is_empty() {
-                flush(&mut tags, &mut movetext)?;
-            }
-            let inner = &l[1..l.len() - 1];
-            if let Some((k, v)) = inner.split_once(' ') {
-                let v = v.trim().trim_matches('"').replace("\\\"", "\"");
-                tags.push((k.to_string(), v));
-            }
-        } else {
-            movetext.push_str(l);
-            movetext.push('\n');
-        }
     }
-    flush(&mut tags, &mut movetext)?;
     Ok(out)
 }
 
-/// The move tokens of PGN movetext: comments, move numbers and the result removed.
-fn pgn_moves(movetext: &str) -> Vec<String> {
-    let mut clean = String::new();
-    let mut depth = 0;
-    for ch in movetext.chars() {
-        match ch {
-            '{' => depth += 1,
-            '}' => depth = (depth - 1).max(0),
-            c if depth == 0 => clean.push(c),
-            _ => {}
+#[cfg(test)]
+mod pgn_tests {
+    use super::*;
+
+    /// The same game in SAN and in the old coordinate notation gives the same samples;
+    /// standard failure terminations are skipped; bad PGN is an error naming the game.
+    #[test]
+    fn san_and_coordinate_pgn_give_the_same_samples() {
+        let filter = QuietFilter {
+            skip_plies: 0,
+            max_score: 2000,
+        };
+        let san = "[Result \"1-0\"]\n[Termination \"normal\"]\n\n\
+                   1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 1-0\n";
+        let coord = "[Result \"1-0\"]\n[Termination \"checkmate\"]\n\n\
+                     1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 a7a6 4. b5a4 g8f6 5. e1g1 f8e7 1-0\n";
+        let a = from_pgn_text(san, &filter).unwrap();
+        let b = from_pgn_text(coord, &filter).unwrap();
+        assert_eq!(a.len(), 10);
+        assert_eq!(a, b);
+        assert!(a
+            .iter()
+            .all(|s| s.variant == Variant::Chess && s.result == 1.0));
+        for t in ["abandoned", "rules infraction", "time forfeit", "crash"] {
+            let g = san.replace("normal", t);
+            assert!(from_pgn_text(&g, &filter).unwrap().is_empty(), "{t}");
         }
+        let undecided = san.replace("1-0", "*");
+        assert!(from_pgn_text(&undecided, &filter).unwrap().is_empty());
+        let bad = format!("{san}\n1. e4 e5 2. Qh5 Ke9 *\n");
+        let err = from_pgn_text(&bad, &filter).unwrap_err().to_string();
+        assert!(err.contains("PGN game 2, move 2..."), "{err}");
     }
-    clean
-        .split_whitespace()
-        .filter(|t| !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*"))
-        .map(|t| match t.rfind('.') {
-            Some(i) if t[..i].chars().all(|c| c.is_ascii_digit() || c == '.') => &t[i + 1..],
-            _ => t,
-        })
-        .filter(|t| !t.is_empty())
-        .map(str::to_string)
-        .collect()
 }
 
 /// Writes samples as `variant|FEN|result` lines.
