@@ -6,6 +6,6 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| tests::fuzz_checks::check_openings_input(
     data,
-    |v, t| { runner::openings::parse_set(v, t, "fuzz") },
+    |v, t| { runner::openings::parse_set(v, t, tests::fuzz_checks::OPENINGS_ORIGIN) },
     runner::openings::line_to_fen
 ));

@@ -14,7 +14,7 @@
 //! - `uci`: the command stream, one command per line (the driver lives with the target, as it
 //!   depends on the engine crate).
 
-use movegen::{Move, Position, Role, Square, Variant};
+use movegen::{FenError, Move, MoveError, Position, Role, Square, UciMove, Variant};
 use std::borrow::Cow;
 use std::fmt::Display;
 
@@ -182,11 +182,29 @@ pub fn check_position(pos: &mut Position) {
 }
 
 /// The `fen` check for one variant and text: when it parses, [`check_position`] must pass; when
-/// it does not, the error message must not be empty.
+/// it does not, the error must be consistent with the text: a field-count error only for a count
+/// outside 4..=6 (an over-long FEN is `TooLong`, whatever its fields), `TooLong` only for a text
+/// over the limit, and every message says it is about the FEN (and which field, where one).
 pub fn check_fen(variant: Variant, fen: &str) {
     match Position::from_fen(variant, fen) {
         Ok(mut pos) => check_position(&mut pos),
-        Err(e) => assert!(!e.to_string().is_empty(), "empty FEN error message"),
+        Err(FenError::FieldCount(n)) => {
+            assert!(
+                !(4..=6).contains(&n),
+                "{variant}: field-count error with {n} fields for '{fen}'"
+            );
+            assert_eq!(n, fen.split_whitespace().count(), "{variant}: '{fen}'");
+        }
+        Err(FenError::TooLong { len, max }) => {
+            assert!(
+                len == fen.len() && len > max,
+                "{variant}: TooLong for '{fen}'"
+            );
+        }
+        Err(e) => assert!(
+            e.to_string().starts_with("FEN"),
+            "{variant}: FEN error message that does not say it is about the FEN: {e}"
+        ),
     }
 }
 
@@ -260,6 +278,33 @@ pub const MAX_MOVE_TOKENS: usize = 4096;
 /// Most raw words the `moves` check tests with `is_legal` per input.
 pub const MAX_RAW_WORDS: usize = 64;
 
+/// A refused move text is classified in two steps: a syntax error exactly when
+/// [`UciMove::parse`] rejects the text (with the same reason); otherwise the shape names a square
+/// or letter the variant lacks, or it is not legal here, and then no legal move prints as it.
+fn check_move_error(pos: &Position, token: &str, e: &MoveError) {
+    let variant = pos.variant();
+    match (UciMove::parse(token), e) {
+        (Err(reason), MoveError::Syntax { reason: got, .. }) => {
+            assert_eq!(&reason, got, "{variant}: '{token}'")
+        }
+        (Err(reason), other) => {
+            panic!("{variant}: '{token}' fails its syntax ({reason}) but was refused as {other:?}")
+        }
+        (Ok(_), MoveError::Syntax { reason, .. }) => {
+            panic!("{variant}: '{token}' is well shaped but was refused as syntax: {reason}")
+        }
+        (Ok(_), MoveError::Illegal(_)) => {
+            let t = token.trim();
+            assert!(
+                !pos.legal_moves().iter().any(|m| pos.move_to_uci(*m) == t),
+                "{variant} {}: '{token}' is legal but was refused",
+                pos.to_fen()
+            );
+        }
+        (Ok(_), MoveError::NotInVariant { .. }) => {}
+    }
+}
+
 /// The `moves` check: from `start_fen`, each whitespace-separated token of `moves` goes through
 /// `parse_move`; accepted moves must be legal, round-trip through `move_to_uci`, and be made
 /// leaving a valid position. Then raw words are tried with `is_legal`, and unmaking everything
@@ -273,7 +318,7 @@ pub fn check_moves(variant: Variant, start_fen: &str, moves: &str, raw: &[u8]) {
         let m = match pos.parse_move(token) {
             Ok(m) => m,
             Err(e) => {
-                assert!(!e.to_string().is_empty(), "empty move error message");
+                check_move_error(&pos, token, &e);
                 continue;
             }
         };
@@ -333,13 +378,19 @@ pub fn check_moves_input(data: &[u8]) {
     check_moves(variant, moves_start_fen(variant, sel), &text(tail), tail);
 }
 
-/// The `openings` check on what `runner::openings::parse_set(variant, text, ..)` returned: an
-/// error must have a message; every accepted position must be a FEN of `variant` whose game is
+/// The `openings` check on what `runner::openings::parse_set(variant, text, OPENINGS_ORIGIN)`
+/// returned: an error must name the set; every accepted position must be a FEN of `variant` whose game is
 /// not over and that round-trips through movegen. (The call itself is the caller's, so that this
 /// crate does not depend on the runner.)
 pub fn check_openings_result<E: Display>(variant: Variant, result: Result<Vec<String>, E>) {
     match result {
-        Err(e) => assert!(!e.to_string().is_empty(), "empty opening-set error message"),
+        Err(e) => {
+            let message = e.to_string();
+            assert!(
+                message.starts_with(&format!("{OPENINGS_ORIGIN}:")),
+                "an opening-set error must name the set (and the line): {message}"
+            );
+        }
         Ok(fens) => {
             assert!(!fens.is_empty(), "parse_set accepted an empty set");
             for fen in fens {
@@ -369,6 +420,9 @@ pub fn check_opening_line(line: &str, result: Option<String>) {
         }
     }
 }
+
+/// The name the `openings` check gives the set it parses; every error must start with it.
+pub const OPENINGS_ORIGIN: &str = "fuzz-input";
 
 /// Most bytes of opening-file text the `openings` check passes on (longer input is cut).
 pub const MAX_OPENINGS_BYTES: usize = 64 * 1024;

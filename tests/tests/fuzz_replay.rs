@@ -31,7 +31,7 @@ mod uci_driver;
 fn check_openings(data: &[u8]) {
     fuzz_checks::check_openings_input(
         data,
-        |v, t| runner::openings::parse_set(v, t, "replay"),
+        |v, t| runner::openings::parse_set(v, t, fuzz_checks::OPENINGS_ORIGIN),
         runner::openings::line_to_fen,
     );
 }
@@ -87,6 +87,12 @@ fn seeds_and_regressions_pass_the_fuzz_checks() {
             .into_iter()
             .filter(|p| !is_open_bug(p))
             .collect();
+        // Every target has regression inputs: a missing or empty folder (a renamed target, a
+        // moved directory) would make this replay test nothing.
+        assert!(
+            !regressions.is_empty(),
+            "no regression inputs for fuzz target {target} in tests/fuzz_regressions/{target}/"
+        );
         failures.extend(replay(*check, &regressions));
     }
     assert!(

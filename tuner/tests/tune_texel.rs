@@ -59,14 +59,16 @@ fn trace_times_weights_is_the_evaluation() {
             let e = Evaluator::new(&w, p.variant());
             let t = e.trace(&w, p);
             let real = e.evaluate(p) as f64;
-            // Only the final phase blend rounds (towards zero, by less than 1).
+            // Only the final phase blend rounds (towards zero, by less than 1). The linear form
+            // is compared, not `value()`: `value()` adds the offset, which is defined as the
+            // difference to the real evaluation, so it would equal it by construction.
             assert!(
                 (t.linear(&values) - real).abs() < 1.0,
                 "{}: trace {} eval {real}",
                 p.to_fen(),
                 t.linear(&values)
             );
-            assert_eq!(t.value(&values), real);
+            assert!(t.offset.abs() < 1.0, "{}: offset {}", p.to_fen(), t.offset);
         }
     }
 }
