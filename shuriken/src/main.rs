@@ -1,4 +1,5 @@
-//! The `shuriken` command-line binary: UCI engine (default), perft, divide, bench, match.
+//! The `shuriken` command-line binary: UCI engine (default), perft, divide, bench, match, match
+//! report, board diagrams (svg) and tuning.
 
 use clap::{Parser, Subcommand};
 use engine::perft_cmd;
@@ -36,6 +37,34 @@ struct PerftArgs {
     threads: usize,
 }
 
+#[derive(clap::Args, Clone)]
+struct SvgArgs {
+    /// Variant: titan, hadean, raptor, octopus or chess.
+    #[arg(long, default_value = "titan")]
+    variant: String,
+    /// Position (FEN of the variant); the start position when omitted.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Tint the last move's squares: `e2e4` (a UCI move text also works).
+    #[arg(long)]
+    lastmove: Option<String>,
+    /// Arrows, comma-separated: `e2e4,g1f3`.
+    #[arg(long)]
+    arrows: Option<String>,
+    /// Show the legal moves of the piece on this square (`J@`: the drops from hand).
+    #[arg(long)]
+    highlight: Option<String>,
+    /// Black at the bottom.
+    #[arg(long)]
+    flip: bool,
+    /// Pixels per square.
+    #[arg(long, default_value_t = 40.0)]
+    size: f64,
+    /// Output file (default: standard output).
+    #[arg(short, long)]
+    output: Option<std::path::PathBuf>,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Speak UCI on stdin/stdout (the default without a subcommand).
@@ -62,7 +91,10 @@ enum Command {
         #[command(subcommand)]
         command: tuner::TuneCommand,
     },
-    /// Engine-vs-engine matches (see `shuriken match --help`).
+    /// A board diagram as SVG (written to stdout, or to `-o FILE`).
+    Svg(SvgArgs),
+    /// Engine-vs-engine matches (see `shuriken match --help`); `match report RESULTS.jsonl
+    /// [-o report.html]` writes the HTML match report.
     #[command(disable_help_flag = true)]
     Match {
         /// Arguments for the match runner.
@@ -98,6 +130,48 @@ fn perft(args: &PerftArgs, divide: bool) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+fn svg(a: &SvgArgs) -> ExitCode {
+    let req = view::svg::SvgRequest {
+        variant: a.variant.clone(),
+        fen: a.fen.clone(),
+        last_move: a.lastmove.clone(),
+        arrows: a.arrows.clone(),
+        highlight: a.highlight.clone(),
+        flip: a.flip,
+        square_px: a.size,
+    };
+    let text = match view::svg::render_request(&req) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    write_output(a.output.as_deref(), &text)
+}
+
+/// Writes `text` to `path`, or to standard output without one.
+fn write_output(path: Option<&std::path::Path>, text: &str) -> ExitCode {
+    let result = match path {
+        Some(p) => {
+            std::fs::write(p, text).map_err(|e| format!("cannot write {}: {e}", p.display()))
+        }
+        None => {
+            use std::io::Write as _;
+            std::io::stdout()
+                .write_all(text.as_bytes())
+                .map_err(|e| format!("cannot write to standard output: {e}"))
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -116,6 +190,7 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Some(Command::Svg(a)) => svg(&a),
         Some(Command::Match { args }) => ExitCode::from(runner::cli_main(args).clamp(0, 255) as u8),
     }
 }
