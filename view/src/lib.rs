@@ -7,6 +7,7 @@
 
 pub mod fen_build;
 pub mod glyphs;
+pub mod rules_doc;
 pub mod svg;
 
 pub use svg::{board_svg, DiagramError, DiagramOptions, Highlight};

@@ -39,6 +39,9 @@ pub struct DiagramOptions {
     pub highlight: Option<Highlight>,
     /// Prefix of every `id` in the document, so that several diagrams can share one page.
     pub id_prefix: String,
+    /// Define the glyph of every piece of the variant, not only of the pieces on the board (for a
+    /// viewer that moves pieces around, promotions included).
+    pub all_glyphs: bool,
 }
 
 impl Default for DiagramOptions {
@@ -51,6 +54,7 @@ impl Default for DiagramOptions {
             arrows: Vec::new(),
             highlight: None,
             id_prefix: String::new(),
+            all_glyphs: false,
         }
     }
 }
@@ -260,7 +264,7 @@ pub fn board_svg(pos: &Position, opts: &DiagramOptions) -> Result<String, Diagra
          stop-opacity=\"0.8\"/><stop offset=\"1\" stop-color=\"#e00000\" stop-opacity=\"0\"/>\
          </radialGradient></defs><rect class=\"background\" width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>",
         rules.variant.name(),
-        glyphs::symbols(p, rules.spec.roles)
+        glyphs::symbols(p, &roles_drawn(pos, opts.all_glyphs))
     );
     // Squares.
     s.push_str("<g class=\"squares\">");
@@ -420,6 +424,16 @@ pub fn board_svg(pos: &Position, opts: &DiagramOptions) -> Result<String, Diagra
     }
     s.push_str("</svg>\n");
     Ok(s)
+}
+
+/// The roles whose glyphs a diagram defines.
+fn roles_drawn(pos: &Position, all: bool) -> Vec<Role> {
+    let spec = pos.rules().spec;
+    spec.roles
+        .iter()
+        .copied()
+        .filter(|&r| all || (spec.drops.is_some() && r == Role::Ninja) || pos.board().role(r).any())
+        .collect()
 }
 
 fn first_square_of_row(pos: &Position, row: i32) -> Option<Square> {
