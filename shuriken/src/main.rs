@@ -65,6 +65,23 @@ struct SvgArgs {
     output: Option<std::path::PathBuf>,
 }
 
+/// `shuriken match report`: the HTML match report of a results file.
+#[derive(Parser)]
+#[command(name = "shuriken match report")]
+struct ReportArgs {
+    /// Results file (JSON lines) written by `shuriken match`.
+    results: std::path::PathBuf,
+    /// Output HTML file.
+    #[arg(short, long, default_value = "report.html")]
+    output: std::path::PathBuf,
+    /// SPRT: `elo0 elo1 [alpha beta [model]]` or elo0= elo1= alpha= beta= model= (default: nElo 0 5).
+    #[arg(long, num_args = 1..)]
+    sprt: Option<Vec<String>>,
+    /// Games embedded in the viewer from the start of the file.
+    #[arg(long, default_value_t = 200)]
+    first_games: usize,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Speak UCI on stdin/stdout (the default without a subcommand).
@@ -172,6 +189,42 @@ fn write_output(path: Option<&std::path::Path>, text: &str) -> ExitCode {
     }
 }
 
+fn match_report(args: &[String]) -> ExitCode {
+    let words = std::iter::once("shuriken match report".to_string()).chain(args.iter().cloned());
+    let a = match ReportArgs::try_parse_from(words) {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(2);
+        }
+    };
+    let sprt = match a.sprt.as_deref().map(runner::cli::parse_sprt).transpose() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let opts = view::report::ReportOptions {
+        sprt,
+        first_games: a.first_games,
+        ..view::report::ReportOptions::default()
+    };
+    match view::report::report_from_file(&a.results, &opts) {
+        Ok(html) => {
+            let code = write_output(Some(&a.output), &html);
+            if code == ExitCode::SUCCESS {
+                println!("wrote {} ({} bytes)", a.output.display(), html.len());
+            }
+            code
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
@@ -191,6 +244,9 @@ fn main() -> ExitCode {
             }
         },
         Some(Command::Svg(a)) => svg(&a),
+        Some(Command::Match { args }) if args.first().map(String::as_str) == Some("report") => {
+            match_report(&args[1..])
+        }
         Some(Command::Match { args }) => ExitCode::from(runner::cli_main(args).clamp(0, 255) as u8),
     }
 }

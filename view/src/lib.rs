@@ -5,8 +5,10 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs, unreachable_pub)]
 
+pub mod chart;
 pub mod fen_build;
 pub mod glyphs;
+pub mod report;
 pub mod rules_doc;
 pub mod svg;
 

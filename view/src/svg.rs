@@ -258,12 +258,16 @@ pub fn board_svg(pos: &Position, opts: &DiagramOptions) -> Result<String, Diagra
     let _ = write!(
         s,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" data-variant=\"{}\" \
+         data-files=\"{}\" data-rows=\"{}\" data-rank-base=\"{}\" \
          viewBox=\"0 0 {w:.1} {h:.1}\" width=\"{w:.0}\" height=\"{h:.0}\" \
          font-family=\"sans-serif\"><defs>{}<radialGradient id=\"{p}check\">\
          <stop offset=\"0\" stop-color=\"#ff0000\"/><stop offset=\"0.5\" stop-color=\"#e00000\" \
          stop-opacity=\"0.8\"/><stop offset=\"1\" stop-color=\"#e00000\" stop-opacity=\"0\"/>\
          </radialGradient></defs><rect class=\"background\" width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>",
         rules.variant.name(),
+        l.files,
+        l.rows,
+        rules.spec.geometry.rank_base,
         glyphs::symbols(p, &roles_drawn(pos, opts.all_glyphs))
     );
     // Squares.
