@@ -515,10 +515,10 @@ pub fn build_report(
                     p.note { (sample_text) }
                     div.controls {
                         select #game-select {}
-                        button #first type="button" title="start (Home)" { "⏮" }
+                        button #first type="button" title="start (Home)" { "«" }
                         button #prev type="button" title="back (←)" { "◀" }
                         button #next type="button" title="forward (→)" { "▶" }
-                        button #last type="button" title="end (End)" { "⏭" }
+                        button #last type="button" title="end (End)" { "»" }
                         span #ply-label {}
                     }
                     p #game-info {}

@@ -216,7 +216,8 @@
   if (params.click && document.getElementById(params.click)) {
     document.getElementById(params.click).click();
   }
+  // #...&view=game shows only the viewer (for screenshots of a game).
   if (params.view === 'game') {
-    document.getElementById('viewer').scrollIntoView();
+    document.body.classList.add('game-only');
   }
 })();
