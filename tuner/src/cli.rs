@@ -263,7 +263,7 @@ pub fn write_spsa_outputs(s: &SpsaState, out: &Path) -> Result<()> {
         .collect();
     w(
         "history.svg",
-        plot::svg("SPSA parameter history", "game pairs", &x, &series),
+        plot::svg("SPSA parameter history", "game pairs", &x, &series)?,
     )?;
     w("final.uci", s.setoption_lines())?;
     let mut weights = String::from("# SPSA result (evaluation weights only)\n");

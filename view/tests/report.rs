@@ -1,0 +1,94 @@
+//! The HTML report: built from a real (short) titan match, its embedded games replay to the same
+//! moves as the results file, and bad input gives an error.
+
+use runner::store;
+use std::path::Path;
+use view::report::{build_report, embedded_games, report_from_file, sample, ReportOptions};
+
+fn data() -> &'static Path {
+    Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/titan-6-games.jsonl"
+    ))
+}
+
+#[test]
+fn embedded_games_round_trip_to_the_recorded_moves() {
+    let html = report_from_file(data(), &ReportOptions::default()).unwrap();
+    let games = store::read(data()).unwrap().games;
+    let shown = embedded_games(&html).unwrap();
+    assert_eq!(shown.len(), games.len());
+    for (g, v) in games.iter().zip(&shown) {
+        assert!(v.note.is_none(), "{:?}", v.note);
+        let recorded: Vec<&str> = g.moves.iter().map(|m| m.mv.as_str()).collect();
+        let embedded: Vec<&str> = v.plies.iter().map(|p| p.u.as_str()).collect();
+        assert_eq!(recorded, embedded);
+        // Replaying the embedded moves from the embedded start gives each embedded board.
+        let mut pos =
+            movegen::Position::from_fen(movegen::Variant::from_name(&v.variant).unwrap(), &v.fen)
+                .unwrap();
+        for p in &v.plies {
+            let m = pos.parse_move(&p.u).unwrap();
+            pos.make_move(m);
+            assert_eq!(pos.to_fen().split(' ').next().unwrap(), p.f);
+        }
+    }
+    assert!(html.len() < 10_000_000);
+    for needle in [
+        "Elo of the first engine",
+        "SPRT log-likelihood",
+        "Terminations",
+        "Game length",
+        "Time used per move",
+    ] {
+        assert!(html.contains(needle), "{needle}");
+    }
+    assert!(!html.contains("<script src"), "nothing fetched");
+}
+
+#[test]
+fn sampling_keeps_the_first_games_and_every_abnormal_one() {
+    let mut games = store::read(data()).unwrap().games;
+    let template = games[0].clone();
+    for i in 0..500u64 {
+        let mut g = template.clone();
+        g.pair = 100 + i;
+        if i % 100 == 7 {
+            g.termination = runner::record::Termination::Crash;
+        }
+        games.push(g);
+    }
+    let opts = ReportOptions {
+        first_games: 10,
+        ..ReportOptions::default()
+    };
+    let picked = sample(&games, &opts);
+    assert_eq!(&picked[..10], &(0..10).collect::<Vec<_>>()[..]);
+    // Crashes at i = 7, 107, 207, 307, 407 sit at file positions 6 + i.
+    assert_eq!(&picked[10..], &[13, 113, 213, 313, 413]);
+    // A tiny byte budget drops games but still writes a report.
+    let opts = ReportOptions {
+        max_game_bytes: 1000,
+        ..ReportOptions::default()
+    };
+    let html = build_report("t", &[], &games, &[], &opts).unwrap();
+    assert!(embedded_games(&html).unwrap().len() < 3);
+}
+
+#[test]
+fn bad_input_is_an_error() {
+    assert!(
+        report_from_file(Path::new("/nonexistent/x.jsonl"), &ReportOptions::default()).is_err()
+    );
+    let dir = std::env::temp_dir().join(format!("view-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.jsonl");
+    std::fs::write(&empty, "not json\n").unwrap();
+    assert!(report_from_file(&empty, &ReportOptions::default()).is_err());
+    // A game with an illegal recorded move: the viewer stops there and says why.
+    let mut g = store::read(data()).unwrap().games.remove(0);
+    g.moves[3].mv = "a1a12".into();
+    let v = view::report::viewer_game(0, &g);
+    assert_eq!(v.plies.len(), 3);
+    assert!(v.note.unwrap().contains("ply 4"));
+}
