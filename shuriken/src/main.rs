@@ -1,4 +1,5 @@
-//! The `shuriken` command-line binary: UCI engine (default), perft, divide, bench, match.
+//! The `shuriken` command-line binary: UCI or XBoard engine (default), perft, divide, bench,
+//! match.
 
 use clap::{Parser, Subcommand};
 use engine::perft_cmd;
@@ -38,7 +39,8 @@ struct PerftArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Speak UCI on stdin/stdout (the default without a subcommand).
+    /// Speak UCI on stdin/stdout (without a subcommand: UCI, or CECP if the first line is
+    /// `xboard`).
     Uci,
     /// Count leaf nodes of the legal move tree; prints nodes, time and nodes per second.
     Perft(PerftArgs),
@@ -101,7 +103,9 @@ fn perft(args: &PerftArgs, divide: bool) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None | Some(Command::Uci) => engine::uci::run_stdio(),
+        // Without a subcommand the first line chooses the protocol: `xboard` starts CECP.
+        None => xboard::run_stdio_auto(),
+        Some(Command::Uci) => engine::uci::run_stdio(),
         Some(Command::Perft(a)) => perft(&a, false),
         Some(Command::Divide(a)) => perft(&a, true),
         Some(Command::Bench {
