@@ -156,6 +156,10 @@ pub fn from_xboard(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
         (None, None)
     } else if let Some((rook, "")) = parse_xboard_square(rules, tail) {
         (None, Some(rook))
+    } else if tail.len() == 1 && one_square_castle_to(pos, from, to, tail).is_some() {
+        // XBoard reads the one-square castle `f10e10a10` as `f10e10` with a promotion letter
+        // and passes it on as `f10e10a`: the letter is the castling rook's file.
+        return one_square_castle_to(pos, from, to, tail).ok_or(MoveTextError::Illegal);
     } else if tail.len() == 1 {
         let role = Role::from_letter(tail.chars().next().unwrap_or(' '))
             .ok_or_else(|| bad("unknown promotion letter"))?;
@@ -185,4 +189,21 @@ pub fn from_xboard(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
         }
     }
     Err(MoveTextError::Illegal)
+}
+
+/// The legal one-square castle from `from` to `to` whose rook stands on file `file`, if any.
+fn one_square_castle_to(pos: &Position, from: Square, to: Square, file: &str) -> Option<Move> {
+    let rules = pos.rules();
+    pos.legal_moves().iter().copied().find(|m| {
+        m.kind() == MoveKind::Castle
+            && m.from() == from
+            && m.to() == to
+            && (m.to().file() - m.from().file()).abs() == 1
+            && rules.rook_home[pos.side_to_move().index()]
+                .iter()
+                .any(|r| r.file() == (file.as_bytes()[0] as i32 - b'a' as i32))
+            && pos
+                .move_to_uci(*m)
+                .ends_with(&format!("{file}{}", rules.rank_of_row(from.row())))
+    })
 }

@@ -163,6 +163,10 @@ fn titan_double_capture_fly_over_castling_en_passant() {
     s.quiet(&format!("setboard {castle}"));
     s.user_move("g1h1k1", "g1h1k1", MoveKind::Castle);
     assert_eq!(board(&s.fen()), "6k5/12/12/12/12/12/12/12/12/12/12/1R4RK4");
+    // XBoard passes the one-square castle on as `g1h1k` (the rook's file as a suffix).
+    s.quiet(&format!("setboard {castle}"));
+    s.quiet("usermove g1h1k");
+    assert_eq!(board(&s.fen()), "6k5/12/12/12/12/12/12/12/12/12/12/1R4RK4");
     s.quiet(&format!("setboard {castle}"));
     s.user_move("g1h1", "g1h1", MoveKind::Normal);
     // En passant over several squares: e2e6 passes e3, e4, e5; d4xe3 removes the pawn on e6.
