@@ -28,7 +28,9 @@ play() { # variant legality
     >"$dir/xboard.out" 2>&1 &
   local pid=$!
   while kill -0 "$pid" 2>/dev/null; do
-    if [ "$(grep -c '^\[Result ' "$dir/games.pgn" 2>/dev/null || true)" -ge "$GAMES" ]; then
+    local done_games
+    done_games=$(cat "$dir/games.pgn" 2>/dev/null | grep -c '^\[Result ' || true)
+    if [ "${done_games:-0}" -ge "$GAMES" ]; then
       sleep 2
       kill -TERM -- "-$pid" 2>/dev/null || true
       break
