@@ -652,6 +652,16 @@ pub fn read_line_bounded(
 
 /// Runs the UCI protocol on stdin/stdout until `quit` or end of input.
 pub fn run_stdio() -> ExitCode {
+    run_stdio_inner(None)
+}
+
+/// Like [`run_stdio`], with `first` as the first command (already read from stdin by a caller
+/// that looked at it to choose the protocol).
+pub fn run_stdio_with_first(first: &str) -> ExitCode {
+    run_stdio_inner(Some(first))
+}
+
+fn run_stdio_inner(first: Option<&str>) -> ExitCode {
     let stdout = Arc::new(std::sync::Mutex::new(std::io::stdout()));
     let out: Output = Arc::new(move |line: &str| {
         if let Ok(mut o) = stdout.lock() {
@@ -660,6 +670,11 @@ pub fn run_stdio() -> ExitCode {
         }
     });
     let mut uci = Uci::new(out.clone());
+    if let Some(line) = first {
+        if !uci.handle(line) {
+            return ExitCode::SUCCESS;
+        }
+    }
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     loop {

@@ -1,5 +1,6 @@
 //! The `shuriken` command-line binary: it wires the rules core, the search, the match runner, the
-//! tuner and the diagrams together. UCI on stdin/stdout is the default; the subcommands are
+//! tuner, the XBoard protocol and the diagrams together. Without a subcommand it is an engine on
+//! stdin/stdout: UCI, or XBoard's CECP when the first line is `xboard`. The subcommands are
 //! perft, divide, bench, match (and `match report`), svg and tune.
 
 use clap::{Parser, Subcommand};
@@ -94,7 +95,8 @@ struct ReportArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Speak UCI on stdin/stdout (the default without a subcommand).
+    /// Speak UCI on stdin/stdout (without a subcommand: UCI, or CECP if the first line is
+    /// `xboard`).
     #[command(after_help = "Example:\n  \
         printf 'uci\\nposition startpos moves g3g6\\ngo depth 6\\n' | shuriken uci")]
     Uci,
@@ -276,7 +278,9 @@ fn match_report(args: &[String]) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None | Some(Command::Uci) => engine::uci::run_stdio(),
+        // Without a subcommand the first line chooses the protocol: `xboard` starts CECP.
+        None => xboard::run_stdio_auto(),
+        Some(Command::Uci) => engine::uci::run_stdio(),
         Some(Command::Perft(a)) => perft(&a, false),
         Some(Command::Divide(a)) => perft(&a, true),
         Some(Command::Bench {

@@ -124,9 +124,9 @@ pub struct ViewerGame {
 }
 
 /// The move text shown in the viewer.
-// TODO(SAN): switch to `pos.move_to_san(m)` once SAN is merged.
+/// The viewer's text of a move: the project's SAN (docs/notation.md).
 fn shown_move(pos: &Position, m: movegen::Move) -> String {
-    pos.move_to_uci(m)
+    pos.move_to_san(m)
 }
 
 fn board_field(pos: &Position) -> String {
