@@ -6,6 +6,7 @@
 //! still produces the recorded results.
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs, unreachable_pub)]
 
 use movegen::{MoveKind, MoveList, Position, Role, Variant};
 use std::fmt;

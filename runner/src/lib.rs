@@ -5,6 +5,7 @@
 //! Entry points: [`cli_main`] (the `shuriken match` subcommand) and [`play_match`] (library).
 
 #![forbid(unsafe_code)]
+#![warn(missing_docs, unreachable_pub)]
 
 pub mod adjudicate;
 pub mod cli;

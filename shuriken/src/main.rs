@@ -3,6 +3,9 @@
 //! stdin/stdout: UCI, or XBoard's CECP when the first line is `xboard`. The subcommands are
 //! perft, divide, bench, match (and `match report`), svg and tune.
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs, unreachable_pub)]
+
 use clap::{Parser, Subcommand};
 use engine::perft_cmd;
 use movegen::{Position, Variant};

@@ -3,7 +3,7 @@
 //! and chess as `normal`.
 //!
 //! `shuriken` speaks this protocol instead of UCI when the first line it reads is `xboard`
-//! ([`run_stdio`]). See `docs/xboard.md` for how to play each game in XBoard.
+//! ([`run_stdio_auto`]). See `docs/xboard.md` for how to play each game in XBoard.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs, unreachable_pub)]
