@@ -25,7 +25,14 @@ use std::time::Duration;
     about = "Play UCI engines against each other (game pairs, SPRT, resume, shards).",
     after_help = "Subcommands: `merge FILES... [--sprt ...] [--pgnout F]` adds results files; \
                   `genbook --variant V --plies K --count N --out F [--engine ... --margin CP --nodes N]` \
-                  generates an opening file. See runner/README-recipes.md."
+                  generates an opening file; `report RESULTS.jsonl [-o report.html]` writes the \
+                  HTML match report. See runner/README-recipes.md.\n\n\
+                  Examples:\n  \
+                  shuriken match -engine cmd=./new name=new -engine cmd=./old name=old \
+                  -each tc=1+0.01 option.Hash=16 -variant titan -games 1000 -concurrency 2 \
+                  -sprt 0 15 0.05 0.05 normalized -results new-vs-old.jsonl -pgnout new-vs-old.pgn\n  \
+                  shuriken match -resume -results new-vs-old.jsonl ...   (the same options)\n  \
+                  shuriken match report new-vs-old.jsonl -o new-vs-old.html"
 )]
 pub struct MatchArgs {
     /// An engine: cmd=PATH [name=N] [dir=D] [args="A B"] [option.X=V]... [tc=|st=|nodes=|depth=]

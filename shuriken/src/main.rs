@@ -21,7 +21,8 @@ static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
     name = "shuriken",
     version,
     about = "Engine for Titan, Hadean, Raptor and Octopus chess (and chess)",
-    after_help = "Without a subcommand, shuriken speaks UCI on stdin/stdout.\n\
+    after_help = "Without a subcommand, shuriken is an engine on stdin/stdout: UCI, or XBoard's \
+                  protocol when the first line is `xboard`.\n\
                   Every command's default variant is titan.\n\n\
                   Examples:\n  \
                   shuriken perft --variant titan --depth 4\n  \
@@ -54,7 +55,7 @@ struct PerftArgs {
 #[derive(clap::Args, Clone)]
 struct SvgArgs {
     /// Variant: titan, hadean, raptor, octopus or chess.
-    #[arg(long, default_value = "titan")]
+    #[arg(long, default_value = Variant::DEFAULT_NAME)]
     variant: String,
     /// Position (FEN of the variant); the start position when omitted.
     #[arg(long)]
@@ -81,7 +82,10 @@ struct SvgArgs {
 
 /// `shuriken match report`: the HTML match report of a results file.
 #[derive(Parser)]
-#[command(name = "shuriken match report")]
+#[command(
+    name = "shuriken match report",
+    after_help = "Example:\n  shuriken match report new-vs-old.jsonl -o new-vs-old.html"
+)]
 struct ReportArgs {
     /// Results file (JSON lines) written by `shuriken match`.
     results: std::path::PathBuf,
@@ -138,6 +142,10 @@ enum Command {
         command: tuner::TuneCommand,
     },
     /// A board diagram as SVG (written to stdout, or to `-o FILE`).
+    #[command(after_help = "Examples:\n  \
+        shuriken svg --variant raptor -o raptor.svg\n  \
+        shuriken svg --variant titan --highlight e2 --lastmove g3g6 -o titan.svg\n  \
+        shuriken svg --variant octopus --highlight J@ --flip -o drops.svg")]
     Svg(SvgArgs),
     /// Engine-vs-engine matches (`shuriken match --help` lists the options); `match report
     /// RESULTS.jsonl [-o report.html]` writes the HTML match report.

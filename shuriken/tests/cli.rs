@@ -50,13 +50,22 @@ fn closed_pipe_is_not_a_panic() {
 /// Every subcommand's help gives an example.
 #[test]
 fn every_help_has_an_example() {
-    for sub in ["uci", "perft", "divide", "bench", "tune"] {
+    for sub in ["uci", "perft", "divide", "bench", "tune", "svg"] {
         let out = shuriken().args([sub, "--help"]).output().unwrap();
         assert!(out.status.success(), "{sub}");
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(
             text.contains("Example") && text.contains(&format!("shuriken {sub}")),
             "shuriken {sub} --help has no example:\n{text}"
+        );
+    }
+    for args in [&["match", "--help"][..], &["match", "report", "--help"][..]] {
+        let out = shuriken().args(args).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(
+            text.contains("Example") && text.contains("shuriken match"),
+            "{args:?} has no example:\n{text}"
         );
     }
     let out = shuriken().arg("--help").output().unwrap();
