@@ -59,7 +59,9 @@ const DEFAULT_MOVES_TO_GO: i64 = 35;
 pub fn limits(go: &GoLimits, us: Color, overhead_ms: i64) -> Option<TimeLimits> {
     let ms = |v: i64| Duration::from_millis(v.max(1) as u64);
     if let Some(mt) = go.movetime {
-        let t = (mt - overhead_ms).max(1);
+        // A fixed move time is no clock that can run out: keep at most a tenth of it for the
+        // overhead, so that `go movetime 20` searches about 18 ms, not 20 - 30 ms.
+        let t = (mt - overhead_ms.min(mt / 10)).max(1);
         return Some(TimeLimits {
             soft: ms(t),
             hard: ms(t),
@@ -126,6 +128,20 @@ mod tests {
             limits(&fixed, Color::White, 50).unwrap().hard,
             Duration::from_millis(450)
         );
+        // A short move time is used almost whole, however large the overhead.
+        for (mt, overhead, want) in [(20, 30, 18), (100, 30, 90), (1000, 30, 970), (1, 30, 1)] {
+            let l = limits(
+                &GoLimits {
+                    movetime: Some(mt),
+                    ..Default::default()
+                },
+                Color::White,
+                overhead,
+            )
+            .unwrap();
+            assert_eq!(l.hard, Duration::from_millis(want), "movetime {mt}");
+            assert_eq!(l.soft, l.hard);
+        }
         assert!(limits(&GoLimits::default(), Color::White, 0).is_none());
         // A nearly empty clock spends far less than the increment.
         let low = limits(&go(40, 10), Color::White, 30).unwrap();

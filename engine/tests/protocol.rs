@@ -497,3 +497,31 @@ fn incremental_position_equals_fresh_parse() {
     d.send(&format!("position startpos moves {} z9z9", moves.join(" ")));
     assert!(d.uci.position().is_err());
 }
+
+/// The last line before `bestmove` is a final `info` line with the search's totals, and
+/// `go movetime N` spends most of N (it was N minus the whole Move Overhead: 20 ms gave 1 ms).
+#[test]
+fn final_info_line_and_movetime_spent() {
+    let mut d = Driver::new();
+    d.send("setoption name UCI_Variant value titan");
+    d.send("position startpos");
+    let (_, before) = d.bestmove("go depth 4", LONG);
+    let last = before.last().expect("info lines before bestmove");
+    assert!(last.starts_with("info depth 4 "), "{last}");
+    assert!(last.contains(" nodes ") && last.contains(" pv "), "{last}");
+    for mt in [60u64, 200] {
+        let start = Instant::now();
+        let (mv, before) = d.bestmove(&format!("go movetime {mt}"), LONG);
+        let spent = start.elapsed().as_millis() as u64;
+        assert_ne!(mv, "0000");
+        // The search runs until its hard limit, at least 90% of the move time.
+        assert!(
+            spent >= mt * 9 / 10,
+            "movetime {mt}: answered after {spent} ms"
+        );
+        assert!(
+            before.last().unwrap().starts_with("info depth"),
+            "{before:?}"
+        );
+    }
+}

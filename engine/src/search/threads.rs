@@ -152,7 +152,9 @@ pub fn search(
             nodes,
         };
     };
-    if best.id != 0 && cfg.report {
+    // A final `info` line just before `bestmove`: the chosen line with the search's total nodes
+    // and time (the last iteration's line predates the aborted one and the helpers' work).
+    if cfg.report {
         if let Some(line) = best.lines.first() {
             report_line(
                 out,
@@ -285,7 +287,11 @@ fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Output>) -> T
                 1..=3 => 1.0,
                 _ => 0.7,
             };
-            if shared.start.elapsed().as_secs_f64() >= t.soft.as_secs_f64() * factor * 0.6 {
+            // A fixed move time is spent whole (the hard limit ends the search); a clock's soft
+            // limit stops before an iteration that would not finish.
+            if limits.movetime.is_none()
+                && shared.start.elapsed().as_secs_f64() >= t.soft.as_secs_f64() * factor * 0.6
+            {
                 break;
             }
         }
