@@ -136,8 +136,29 @@ pub fn xbetza(role: Role) -> Option<(&'static str, bool)> {
         // Lame paths: the knight and (3,2) squares, blockable.
         Role::Snake => ("nNnZ", false),
         Role::Octopus => ("mafsRcafsR", false),
-        Role::King | Role::Queen | Role::Rook | Role::Bishop | Role::Knight => return None,
+        Role::Queen | Role::Rook | Role::Bishop | Role::Knight => return None,
+        // The king is described only for its castling: see `king_line`.
+        Role::King => return None,
     })
+}
+
+/// The king's `piece` description in a game: a king step plus XBetza castling atoms (`On`: the
+/// king moves n squares toward a rook in the corner, `jOn`: toward a rook one square in from
+/// the corner). XBoard 4.9.1 moves the rook of a castle sent as the king's move through the
+/// rook's square (`g1k1,k1i1`) to the square next to the king's destination, on the side of
+/// its origin, exactly as the rules do, only when the king's description has an `O`; without
+/// one it applies its own castling rules, which differ for one-square castles and castles onto
+/// the rook's square. The atoms over-mark one step on the king side, where the king moves one
+/// square less far than on the queen side; the engine's highlights are exact.
+pub fn king_description(variant: Variant) -> Option<String> {
+    let rules_max = match variant {
+        Variant::Chess => return None,
+        Variant::Titan | Variant::Hadean => 5,
+        Variant::Raptor | Variant::Octopus => 4,
+    };
+    let inset = if variant == Variant::Titan { "j" } else { "" };
+    let atoms: String = (1..=rules_max).map(|n| format!("{inset}O{n}")).collect();
+    Some(format!("K{atoms}"))
 }
 
 /// The `piece` lines answered to `variant` (one per fairy piece of the game).
@@ -145,12 +166,14 @@ pub fn piece_lines(variant: Variant) -> Vec<String> {
     if variant == Variant::Chess {
         return Vec::new();
     }
-    variant
+    let mut lines: Vec<String> = variant
         .spec()
         .roles
         .iter()
         .filter_map(|&r| xbetza(r).map(|(d, _)| format!("piece {}& {d}", r.upper())))
-        .collect()
+        .collect();
+    lines.extend(king_description(variant).map(|d| format!("piece K& {d}")));
+    lines
 }
 
 #[cfg(test)]
