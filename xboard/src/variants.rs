@@ -109,35 +109,43 @@ pub fn setup_line(variant: Variant) -> Option<String> {
     ))
 }
 
-/// The XBetza description sent for a piece, and whether it is exact (the piece's full move set,
-/// ignoring board-shape limits) or a reach approximation.
+/// The XBetza description sent for a piece, and whether XBoard 4.9.1 sees exactly the piece's
+/// targets with it (board-shape limits aside). Every string was tested against XBoard 4.9.1's
+/// legality test (`scripts/xboard-xbetza.sh`); 4.9.1's legality test compares only a move's
+/// from- and to-square, so victims elsewhere (the `a` legs below) describe XBoard's move entry
+/// but are not checked by it.
 pub fn xbetza(role: Role) -> Option<(&'static str, bool)> {
     Some(match role {
         // Pawns: one step and the diagonal capture; the longer own-half pushes depend on the
         // rank and are given by the engine's highlights.
         Role::Pawn => ("fmWfceF", false),
         Role::Ninja => ("fsmWfcF", false),
-        // Step, or a two-square leap (the jumped enemy is also captured: not expressible).
-        Role::Warrior => ("WD", false),
-        Role::Guard => ("FAC", false),
-        // Slide without capture, captures two squares away; fly-over captures further out are
-        // missing.
-        Role::Bomber => ("mRD", false),
-        Role::Raptor => ("mBA", false),
-        // One step then an outward slide: XBetza's bent riders are not in 4.9.1.
-        Role::QuadBomber => ("mFmafsR", false),
-        Role::QuadRaptor => ("mWmafsB", false),
+        // Step; leap two squares over an empty square or a friend (`tp`: hop over a friend
+        // only), or capture the enemy on the first square and land on the second (`ca`).
+        Role::Warrior => ("WmafmcWcafmcWtpafmcW", true),
+        Role::Guard => ("FmafmcFcafmcFtpafmcFC", true),
+        // Slide without capture; fly-over capture at any distance (`cyafmR`: slide to an enemy,
+        // capture it, one more step onto an empty square); the two-square jump over a piece and
+        // the capture two squares away. XBoard's legality test also takes the first leg of a
+        // fly-over (landing on the victim) as a move, which the rules do not allow.
+        Role::Bomber => ("mRcyafmRcafmcWtpafmcWmafcW", false),
+        Role::Raptor => ("mBcyafmBcafmcFtpafmcFmafcF", false),
+        // One step onto an empty square, then an outward slide. XBoard also lets the first
+        // step pass a friend, and the fly-over captures of the slide are not described.
+        Role::QuadBomber => ("mafsmR", false),
+        Role::QuadRaptor => ("mafsmB", false),
+        // The third square depends on the pair rule: not expressible.
         Role::Warmachine => ("WDH", false),
         Role::Elephant => ("FAG", false),
         Role::FerzSorcerer => ("FZ", true),
         Role::WazirSorcerer => ("WZ", true),
         Role::FerzKnight => ("FN", true),
         Role::WazirKnight => ("WN", true),
-        // Lame paths: the knight and (3,2) squares, blockable.
+        // Lame leaps: 4.9.1 blocks a lame leap on one path square only, the snake has two paths.
         Role::Snake => ("nNnZ", false),
         Role::Octopus => ("mafsRcafsR", false),
         Role::Queen | Role::Rook | Role::Bishop | Role::Knight => return None,
-        // The king is described only for its castling: see `king_line`.
+        // The king is described only for its castling: see `king_description`.
         Role::King => return None,
     })
 }
