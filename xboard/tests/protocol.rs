@@ -255,6 +255,18 @@ fn octopus_drops_and_ranks_from_zero() {
         ["Illegal move (bad square): J@e10"]
     );
     assert_eq!(s.fen(), fen);
+    // Picking the ninja pawn from white's holdings (XBoard names that column `l`) marks every
+    // drop target: the drop rank 2 and the push squares up to the middle rank 5.
+    let y = "YYYYYYYYYY";
+    assert_eq!(
+        s.send("lift l0"),
+        [format!("highlight 10/10/10/10/10/{y}/{y}/{y}/{y}/10")]
+    );
+    assert_eq!(
+        s.send("lift e0"),
+        ["highlight 10/10/10/10/10/10/10/10/10/10"]
+    );
+    assert_eq!(s.fen(), fen);
     // The engine moves in XBoard's numbering.
     s.quiet("new");
     s.send("variant octopus");
