@@ -11,8 +11,13 @@
 //! written with XBoard's comma notation `from victim,victim to`. Drops are `J@sq`; a
 //! drop-and-push, which XBoard cannot express, is written as a drop straight onto the push's
 //! destination (`J@e4`), which is unambiguous because a plain drop only lands on the drop rank.
-//! Castling is the king's move; the one-square castle adds the rook's square as in the project
-//! (`g1h1k1`).
+//! Castling over two or more squares is the king's move (`g1i1`): XBoard 4.9.1 then moves the
+//! nearest piece beyond the king's destination, the rook, next to it. The one-square castle and
+//! the castle onto the rook's square are sent as the king's move through the rook's square
+//! (`g1k1,k1h1`, `g1k1,k1k1`), the form in which XBoard moves the rook exactly as the rules do
+//! (it needs an `O` in the king's `piece` line, see `variants`); XBoard passes such a move on
+//! to an engine as the king's move followed by the rook's (`g1h1,k1g1`). All are read, as is
+//! the project's one-square castle (`g1h1k1`).
 
 use crate::error::MoveTextError;
 use movegen::{Move, MoveKind, Position, Role, Rules, Square, Variant};
@@ -62,13 +67,16 @@ pub fn to_xboard(pos: &Position, m: Move) -> String {
     match m.kind() {
         MoveKind::Drop => format!("{}@{}", Role::Ninja.upper(), name(m.to())),
         MoveKind::Castle => {
-            let mut s = format!("{}{}", name(m.from()), name(m.to()));
-            if (m.to().file() - m.from().file()).abs() == 1 {
-                let rook = rules.rook_home[pos.side_to_move().index()]
-                    [(m.to().file() > m.from().file()) as usize];
-                s.push_str(&name(rook));
+            let rook = castle_rook(pos, m);
+            // XBoard moves the rook of a king's move of two or more squares itself, correctly
+            // unless the king lands on the rook's square; that castle and the one-square castle
+            // go through the rook's square.
+            if (m.to().file() - m.from().file()).abs() == 1 || m.to() == rook {
+                let rook = name(rook);
+                format!("{}{rook},{rook}{}", name(m.from()), name(m.to()))
+            } else {
+                format!("{}{}", name(m.from()), name(m.to()))
             }
-            s
         }
         _ => {
             let victims: Vec<Square> = pos
@@ -140,11 +148,16 @@ pub fn from_xboard(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
     if legs.len() > 2 {
         return Err(bad("more than two legs"));
     }
+    if let Some(m) = castle_from_legs(pos, &legs) {
+        return Ok(m);
+    }
     let (from, first_to, first_rest) = legs[0];
     let (to, tail) = match legs.get(1) {
         Some(&(mid, to, rest)) => {
             if mid != first_to || !first_rest.is_empty() {
-                return Err(bad("the second leg must start where the first ends"));
+                return Err(bad(
+                    "the second leg neither continues the first nor moves the castling rook",
+                ));
             }
             (to, rest)
         }
@@ -189,6 +202,45 @@ pub fn from_xboard(pos: &Position, text: &str) -> Result<Move, MoveTextError> {
         }
     }
     Err(MoveTextError::Illegal)
+}
+
+/// The home square of the rook that castling move `m` of `pos` moves.
+fn castle_rook(pos: &Position, m: Move) -> Square {
+    pos.rules().rook_home[pos.side_to_move().index()][(m.to().file() > m.from().file()) as usize]
+}
+
+/// The legal castle that two legs name, in either of XBoard's forms: the king's move through
+/// the rook's square (`g1k1,k1h1`: king from, rook, king to; what Shuriken sends for the
+/// one-square castle, and `g1k1,k1k1` for the castle onto the rook's square) or the king's
+/// move followed by the rook's (`g1h1,k1g1`: how XBoard passes such a move on to an engine).
+/// `g1k1,k1j1` reads in the second form (the castle onto k1): XBoard never sends the first
+/// form for a castle to j1, and Shuriken writes that one as the king's move `g1j1`.
+fn castle_from_legs(pos: &Position, legs: &[(Square, Square, &str)]) -> Option<Move> {
+    let [(king, a, ""), (b, c, "")] = legs else {
+        return None;
+    };
+    let castle = |to: Square, rook: Square, rook_to: Option<Square>| {
+        pos.legal_moves().iter().copied().find(|m| {
+            m.kind() == MoveKind::Castle
+                && m.from() == *king
+                && m.to() == to
+                && castle_rook(pos, *m) == rook
+                && rook_to.is_none_or(|r| castle_rook_to(m) == r)
+        })
+    };
+    // King's move then rook's move; then the king's move through the rook's square.
+    castle(*a, *b, Some(*c)).or_else(|| if a == b { castle(*c, *a, None) } else { None })
+}
+
+/// The square castling move `m` puts its rook on: next to the king's destination, on the
+/// side of the king's origin.
+fn castle_rook_to(m: &Move) -> Square {
+    let step = if m.to().file() > m.from().file() {
+        -1
+    } else {
+        1
+    };
+    Square::from_coords(m.to().file() + step, m.to().row()).unwrap_or(m.to())
 }
 
 /// The legal one-square castle from `from` to `to` whose rook stands on file `file`, if any.

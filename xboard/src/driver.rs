@@ -620,12 +620,24 @@ impl Cecp {
                 marks.push((m.to(), colour));
             }
         }
-        if from.is_none() && !square.contains('@') {
+        if from.is_none() && !square.contains('@') && !is_holdings_square(rules, square) {
             return Err(CecpError::command("bad square", line));
         }
         self.say(&format!("highlight {}", color_fen(rules, &marks)));
         Ok(())
     }
+}
+
+/// Whether XBoard's name of a square is one of the holdings columns beside the board (XBoard
+/// 4.9.1 names them by the letters before `a` and after the last file: `lift l0` in octopus
+/// is white's ninja pawn in hand).
+fn is_holdings_square(rules: &Rules, square: &str) -> bool {
+    let files = rules.spec.geometry.files as u8;
+    rules.spec.drops.is_some()
+        && square
+            .bytes()
+            .next()
+            .is_some_and(|c| !(b'a'..b'a' + files).contains(&c))
 }
 
 /// A `highlight` board: XBoard's rows from the top, `1`-style counts for unmarked squares.

@@ -109,35 +109,64 @@ pub fn setup_line(variant: Variant) -> Option<String> {
     ))
 }
 
-/// The XBetza description sent for a piece, and whether it is exact (the piece's full move set,
-/// ignoring board-shape limits) or a reach approximation.
+/// The XBetza description sent for a piece, and whether XBoard 4.9.1 sees exactly the piece's
+/// targets with it (board-shape limits aside). Every string was tested against XBoard 4.9.1's
+/// legality test (`scripts/xboard-xbetza.sh`); 4.9.1's legality test compares only a move's
+/// from- and to-square, so victims elsewhere (the `a` legs below) describe XBoard's move entry
+/// but are not checked by it.
 pub fn xbetza(role: Role) -> Option<(&'static str, bool)> {
     Some(match role {
         // Pawns: one step and the diagonal capture; the longer own-half pushes depend on the
         // rank and are given by the engine's highlights.
         Role::Pawn => ("fmWfceF", false),
         Role::Ninja => ("fsmWfcF", false),
-        // Step, or a two-square leap (the jumped enemy is also captured: not expressible).
-        Role::Warrior => ("WD", false),
-        Role::Guard => ("FAC", false),
-        // Slide without capture, captures two squares away; fly-over captures further out are
-        // missing.
-        Role::Bomber => ("mRD", false),
-        Role::Raptor => ("mBA", false),
-        // One step then an outward slide: XBetza's bent riders are not in 4.9.1.
-        Role::QuadBomber => ("mFmafsR", false),
-        Role::QuadRaptor => ("mWmafsB", false),
+        // Step; leap two squares over an empty square or a friend (`tp`: hop over a friend
+        // only), or capture the enemy on the first square and land on the second (`ca`).
+        Role::Warrior => ("WmafmcWcafmcWtpafmcW", true),
+        Role::Guard => ("FmafmcFcafmcFtpafmcFC", true),
+        // Slide without capture; fly-over capture at any distance (`cyafmR`: slide to an enemy,
+        // capture it, one more step onto an empty square); the two-square jump over a piece and
+        // the capture two squares away. XBoard's legality test also takes the first leg of a
+        // fly-over (landing on the victim) as a move, which the rules do not allow.
+        Role::Bomber => ("mRcyafmRcafmcWtpafmcWmafcW", false),
+        Role::Raptor => ("mBcyafmBcafmcFtpafmcFmafcF", false),
+        // One step onto an empty square, then an outward slide. XBoard also lets the first
+        // step pass a friend, and the fly-over captures of the slide are not described.
+        Role::QuadBomber => ("mafsmR", false),
+        Role::QuadRaptor => ("mafsmB", false),
+        // The third square depends on the pair rule: not expressible.
         Role::Warmachine => ("WDH", false),
         Role::Elephant => ("FAG", false),
         Role::FerzSorcerer => ("FZ", true),
         Role::WazirSorcerer => ("WZ", true),
         Role::FerzKnight => ("FN", true),
         Role::WazirKnight => ("WN", true),
-        // Lame paths: the knight and (3,2) squares, blockable.
+        // Lame leaps: 4.9.1 blocks a lame leap on one path square only, the snake has two paths.
         Role::Snake => ("nNnZ", false),
         Role::Octopus => ("mafsRcafsR", false),
-        Role::King | Role::Queen | Role::Rook | Role::Bishop | Role::Knight => return None,
+        Role::Queen | Role::Rook | Role::Bishop | Role::Knight => return None,
+        // The king is described only for its castling: see `king_description`.
+        Role::King => return None,
     })
+}
+
+/// The king's `piece` description in a game: a king step plus XBetza castling atoms (`On`: the
+/// king moves n squares toward a rook in the corner, `jOn`: toward a rook one square in from
+/// the corner). XBoard 4.9.1 moves the rook of a castle sent as the king's move through the
+/// rook's square (`g1k1,k1i1`) to the square next to the king's destination, on the side of
+/// its origin, exactly as the rules do, only when the king's description has an `O`; without
+/// one it applies its own castling rules, which differ for one-square castles and castles onto
+/// the rook's square. The atoms over-mark one step on the king side, where the king moves one
+/// square less far than on the queen side; the engine's highlights are exact.
+pub fn king_description(variant: Variant) -> Option<String> {
+    let rules_max = match variant {
+        Variant::Chess => return None,
+        Variant::Titan | Variant::Hadean => 5,
+        Variant::Raptor | Variant::Octopus => 4,
+    };
+    let inset = if variant == Variant::Titan { "j" } else { "" };
+    let atoms: String = (1..=rules_max).map(|n| format!("{inset}O{n}")).collect();
+    Some(format!("K{atoms}"))
 }
 
 /// The `piece` lines answered to `variant` (one per fairy piece of the game).
@@ -145,12 +174,14 @@ pub fn piece_lines(variant: Variant) -> Vec<String> {
     if variant == Variant::Chess {
         return Vec::new();
     }
-    variant
+    let mut lines: Vec<String> = variant
         .spec()
         .roles
         .iter()
         .filter_map(|&r| xbetza(r).map(|(d, _)| format!("piece {}& {d}", r.upper())))
-        .collect()
+        .collect();
+    lines.extend(king_description(variant).map(|d| format!("piece K& {d}")));
+    lines
 }
 
 #[cfg(test)]

@@ -152,21 +152,46 @@ fn titan_double_capture_fly_over_castling_en_passant() {
         s.send("usermove e4e7,e7e9"),
         ["Illegal move (not a legal move): e4e7,e7e9"]
     );
-    // Castling: two squares, onto the rook's square, and the one-square castle.
+    // Castling: two squares (the king's move: XBoard moves the nearest piece, the rook, next to
+    // the king), onto the rook's square and the one-square castle (through the rook's square:
+    // king from, rook, king to).
     let castle = "6k5/12/12/12/12/12/12/12/12/12/12/1R4K3R1 w KQ - 0 1";
     s.quiet(&format!("setboard {castle}"));
     s.user_move("g1i1", "g1i1", MoveKind::Castle);
     assert_eq!(board(&s.fen()), "6k5/12/12/12/12/12/12/12/12/12/12/1R5RK3");
     s.quiet(&format!("setboard {castle}"));
-    s.user_move("g1k1", "g1k1", MoveKind::Castle);
+    s.user_move("g1k1,k1k1", "g1k1", MoveKind::Castle);
     assert_eq!(board(&s.fen()), "6k5/12/12/12/12/12/12/12/12/12/12/1R7RK1");
     s.quiet(&format!("setboard {castle}"));
-    s.user_move("g1h1k1", "g1h1k1", MoveKind::Castle);
-    assert_eq!(board(&s.fen()), "6k5/12/12/12/12/12/12/12/12/12/12/1R4RK4");
-    // XBoard passes the one-square castle on as `g1h1k` (the rook's file as a suffix).
+    s.user_move("g1b1,b1b1", "g1b1", MoveKind::Castle);
+    assert_eq!(board(&s.fen()), "6k5/12/12/12/12/12/12/12/12/12/12/1KR7R1");
     s.quiet(&format!("setboard {castle}"));
-    s.quiet("usermove g1h1k");
+    s.user_move("g1k1,k1h1", "g1h1k1", MoveKind::Castle);
     assert_eq!(board(&s.fen()), "6k5/12/12/12/12/12/12/12/12/12/12/1R4RK4");
+    s.quiet(&format!("setboard {castle}"));
+    s.user_move("g1b1,b1f1", "g1f1b1", MoveKind::Castle);
+    assert_eq!(board(&s.fen()), "6k5/12/12/12/12/12/12/12/12/12/12/5KR3R1");
+    // XBoard passes a castle through the rook's square on to an engine as the king's move
+    // followed by the rook's.
+    for (xb, after) in [
+        ("g1h1,k1g1", "6k5/12/12/12/12/12/12/12/12/12/12/1R4RK4"),
+        ("g1k1,k1j1", "6k5/12/12/12/12/12/12/12/12/12/12/1R7RK1"),
+        ("g1b1,b1c1", "6k5/12/12/12/12/12/12/12/12/12/12/1KR7R1"),
+        ("g1f1,b1g1", "6k5/12/12/12/12/12/12/12/12/12/12/5KR3R1"),
+        // The project's one-square castle, and as XBoard reads it (`g1h1` + the rook's file).
+        ("g1h1k1", "6k5/12/12/12/12/12/12/12/12/12/12/1R4RK4"),
+        ("g1h1k", "6k5/12/12/12/12/12/12/12/12/12/12/1R4RK4"),
+    ] {
+        s.quiet(&format!("setboard {castle}"));
+        s.quiet(&format!("usermove {xb}"));
+        assert_eq!(board(&s.fen()), after, "{xb}");
+    }
+    // A rook move that does not fit the castle is refused.
+    s.quiet(&format!("setboard {castle}"));
+    assert_eq!(
+        s.send("usermove g1h1,k1f1"),
+        ["Illegal move (the second leg neither continues the first nor moves the castling rook): g1h1,k1f1"]
+    );
     s.quiet(&format!("setboard {castle}"));
     s.user_move("g1h1", "g1h1", MoveKind::Normal);
     // En passant over several squares: e2e6 passes e3, e4, e5; d4xe3 removes the pawn on e6.
@@ -228,6 +253,18 @@ fn octopus_drops_and_ranks_from_zero() {
     assert_eq!(
         s.send("usermove J@e10"),
         ["Illegal move (bad square): J@e10"]
+    );
+    assert_eq!(s.fen(), fen);
+    // Picking the ninja pawn from white's holdings (XBoard names that column `l`) marks every
+    // drop target: the drop rank 2 and the push squares up to the middle rank 5.
+    let y = "YYYYYYYYYY";
+    assert_eq!(
+        s.send("lift l0"),
+        [format!("highlight 10/10/10/10/10/{y}/{y}/{y}/{y}/10")]
+    );
+    assert_eq!(
+        s.send("lift e0"),
+        ["highlight 10/10/10/10/10/10/10/10/10/10"]
     );
     assert_eq!(s.fen(), fen);
     // The engine moves in XBoard's numbering.
