@@ -330,6 +330,9 @@ impl Position {
                     }
                     let at_sq = square(at)?;
                     let to = match push {
+                        // A push names another square: `J@e2e2` is no move (the plain drop is
+                        // written `J@e2`).
+                        Some(p) if square(p)? == at_sq => return Err(illegal()),
                         Some(p) => square(p)?,
                         None => at_sq,
                     };
