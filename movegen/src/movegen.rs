@@ -31,9 +31,7 @@ impl Position {
         // (knight and two-away diagonal squares) are added in variants with those pieces
         // (`Rules::extra_zone`). Leapers and pawns do not depend on occupancy. The cross-check
         // tests prove this equal to make-and-test.
-        let t = &self.rules.tables;
-        let occ = self.board.occupied();
-        let zone = t.rook(king, occ) | t.bishop(king, occ) | self.rules.extra_zone[king.index()];
+        let zone = self.king_zone(king);
         list.retain(|m| {
             let (from, to) = (m.from(), m.to());
             let mut touched = Bitboard::from_square(from).with(to);
@@ -64,10 +62,17 @@ impl Position {
     /// Fills `list` with every pseudo-legal move (king safety not yet tested; castling transit
     /// squares are tested by [`Position::is_legal_pseudo`]).
     pub fn generate_pseudo_legal(&self, list: &mut MoveList) {
+        self.generate_stage(Stage::All, list);
+    }
+
+    /// Appends the pseudo-legal moves of one [`Stage`], in the order
+    /// [`Position::generate_pseudo_legal`] gives them.
+    pub(crate) fn generate_stage(&self, stage: Stage, list: &mut MoveList) {
         let us = self.side;
         let t = &self.rules.tables;
         let occ = self.board.occupied();
         let own = self.board.color(us);
+        let enemy = occ & !own;
         for role in self.rules.spec.roles {
             let pieces = self.board.pieces(us, *role);
             if pieces.is_empty() {
@@ -76,20 +81,36 @@ impl Position {
             match role {
                 Role::Pawn | Role::Ninja => {
                     for sq in pieces {
-                        self.pawn_moves(*role, sq, list);
+                        self.pawn_moves(*role, sq, stage, list);
                     }
                 }
                 _ => {
+                    let jumps = crate::pieces::captures_by_jumping(*role);
                     for sq in pieces {
-                        for to in destinations(t, *role, sq, occ, own) {
-                            list.push(Move::normal(sq, to));
+                        let dests = destinations(t, *role, sq, occ, own);
+                        if stage == Stage::All {
+                            for to in dests {
+                                list.push(Move::normal(sq, to));
+                            }
+                            continue;
+                        }
+                        for to in dests {
+                            let capture = enemy.has(to)
+                                || (jumps
+                                    && crate::pieces::jump_victim(*role, sq, to)
+                                        .is_some_and(|v| enemy.has(v)));
+                            if stage.admits(capture) {
+                                list.push(Move::normal(sq, to));
+                            }
                         }
                     }
                 }
             }
         }
-        self.castling_moves(list);
-        self.drop_moves(list);
+        if stage.admits(false) {
+            self.castling_moves(list);
+            self.drop_moves(list);
+        }
     }
 
     /// Is a pseudo-legal move of this position legal?
@@ -121,13 +142,28 @@ impl Position {
         !is_attacked_after(self.rules, &self.board, king, them, occ, removed)
     }
 
-    /// Is `m` a legal move here? Accepts any [`Move`] value (for hash-table moves).
+    /// Is `m` a legal move here? Accepts any [`Move`] value (for hash-table moves): a
+    /// pseudo-legal move ([`Position::is_pseudo_legal`]) that leaves the king safe.
     pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(m)
+        self.is_pseudo_legal(m) && self.is_legal_pseudo(m)
     }
 
-    fn push_pawn_move(&self, from: Square, to: Square, kind: MoveKind, list: &mut MoveList) {
-        if self.rules.promotion_zone[self.side.index()].has(to) {
+    /// Pushes a pawn move (as promotions on the promotion rank) if `stage` admits it; a
+    /// promotion counts as tactical like a capture.
+    fn push_pawn_move(
+        &self,
+        from: Square,
+        to: Square,
+        kind: MoveKind,
+        capture: bool,
+        stage: Stage,
+        list: &mut MoveList,
+    ) {
+        let promotes = self.rules.promotion_zone[self.side.index()].has(to);
+        if !stage.admits(capture || promotes) {
+            return;
+        }
+        if promotes {
             for &r in self.rules.spec.promotion {
                 list.push(Move::new(from, to, MoveKind::Promotion, Some(r)));
             }
@@ -136,8 +172,8 @@ impl Position {
         }
     }
 
-    /// Ordinary and ninja pawn moves (RULES.md section 6).
-    fn pawn_moves(&self, role: Role, sq: Square, list: &mut MoveList) {
+    /// Ordinary and ninja pawn moves of the pawn on `sq` that `stage` admits (RULES.md section 6).
+    pub(crate) fn pawn_moves(&self, role: Role, sq: Square, stage: Stage, list: &mut MoveList) {
         let r = self.rules;
         let us = self.side;
         let fwd = us.forward();
@@ -158,7 +194,7 @@ impl Position {
                     _ => r.spec.pawns.ninja_double_in_enemy_half,
                 };
             if steps == 0 || within_own_run || double_in_enemy_half {
-                self.push_pawn_move(sq, next, MoveKind::Normal, list);
+                self.push_pawn_move(sq, next, MoveKind::Normal, false, stage, list);
             } else {
                 break;
             }
@@ -169,13 +205,13 @@ impl Position {
         for df in [-1, 1] {
             if let Some(to) = r.offset(sq, df, fwd) {
                 if enemy.has(to) {
-                    self.push_pawn_move(sq, to, MoveKind::Normal, list);
+                    self.push_pawn_move(sq, to, MoveKind::Normal, true, stage, list);
                 } else if role == Role::Pawn && self.ep_squares.has(to) && self.ep_victim.is_some()
                 {
                     // An en-passant capture onto the promotion rank (possible in raptor, from a
                     // pawn on rank 11) promotes like any other pawn move; `effects` sees the
                     // capture from the en-passant square.
-                    self.push_pawn_move(sq, to, MoveKind::EnPassant, list);
+                    self.push_pawn_move(sq, to, MoveKind::EnPassant, true, stage, list);
                 }
             }
         }
@@ -183,7 +219,8 @@ impl Position {
             for df in [-1, 1] {
                 if let Some(to) = r.offset(sq, df, 0) {
                     if !occ.has(to) || (in_enemy_half && enemy.has(to)) {
-                        self.push_pawn_move(sq, to, MoveKind::Normal, list);
+                        let capture = enemy.has(to);
+                        self.push_pawn_move(sq, to, MoveKind::Normal, capture, stage, list);
                     }
                 }
             }
@@ -191,7 +228,7 @@ impl Position {
     }
 
     /// Castling candidates: right held, squares strictly between king and rook empty.
-    fn castling_moves(&self, list: &mut MoveList) {
+    pub(crate) fn castling_moves(&self, list: &mut MoveList) {
         let r = self.rules;
         let us = self.side;
         let c = &r.spec.castling;
@@ -240,7 +277,7 @@ impl Position {
     }
 
     /// Drops from hand onto the drop rank, optionally pushed up to the middle rank.
-    fn drop_moves(&self, list: &mut MoveList) {
+    pub(crate) fn drop_moves(&self, list: &mut MoveList) {
         let r = self.rules;
         let us = self.side;
         if self.hand[us.index()] == 0 || r.spec.drops.is_none() {
@@ -258,6 +295,30 @@ impl Position {
                 list.push(Move::new(sq, next, MoveKind::Drop, None));
                 cur = next;
             }
+        }
+    }
+}
+
+/// Which pseudo-legal moves a generation pass produces.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Stage {
+    /// Every pseudo-legal move.
+    All,
+    /// Tactical moves: those that capture something (by landing, jumping, flying over or en
+    /// passant) and every promotion.
+    Tactical,
+    /// Every other move: quiet piece and pawn moves, castling, drops.
+    Quiet,
+}
+
+impl Stage {
+    /// Does this stage produce a move that is tactical (`true`) or quiet (`false`)?
+    #[inline]
+    pub(crate) fn admits(self, tactical: bool) -> bool {
+        match self {
+            Stage::All => true,
+            Stage::Tactical => tactical,
+            Stage::Quiet => !tactical,
         }
     }
 }
