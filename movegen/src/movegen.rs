@@ -32,18 +32,35 @@ impl Position {
         // (`Rules::extra_zone`). Leapers and pawns do not depend on occupancy. The cross-check
         // tests prove this equal to make-and-test.
         let zone = self.king_zone(king);
+        // A piece in the zone that moves out of it (landing outside the zone, capturing at most
+        // the piece on its destination) changes the occupancy only by emptying its origin and
+        // filling a square outside the zone; filling a square never creates an attack except on
+        // the warmachine/elephant pair squares, which are in the zone. So such a move is legal
+        // when emptying the origin alone leaves the king unattacked, which is tested once per
+        // origin square (`vacate_tested`, `vacate_safe`) rather than once per move. Origins
+        // that are not safe to empty fall back to the full test (a pinned piece may move along
+        // its line). The cross-check tests prove this boundary too.
+        let (rules, board) = (self.rules, &self.board);
+        let them = us.opposite();
+        let occ = board.occupied();
+        let enemy = board.color(them);
+        let mut vacate_tested = Bitboard::EMPTY;
+        let mut vacate_safe = Bitboard::EMPTY;
         list.retain(|m| {
             let (from, to) = (m.from(), m.to());
             let mut touched = Bitboard::from_square(from).with(to);
-            if self.ep_squares.has(to) {
+            let on_ep_square = self.ep_squares.has(to);
+            if on_ep_square {
                 if let Some(v) = self.ep_victim {
                     touched = touched.with(v);
                 }
             }
+            let mut jump_capture = false;
             match m.kind() {
                 MoveKind::Castle => return self.is_legal_pseudo(m),
-                MoveKind::EnPassant => {}
-                MoveKind::Drop => {}
+                MoveKind::EnPassant | MoveKind::Drop => {
+                    return (touched & zone).is_empty() || self.is_legal_pseudo(m);
+                }
                 MoveKind::Normal | MoveKind::Promotion => {
                     if from == king {
                         return self.is_legal_pseudo(m);
@@ -51,11 +68,28 @@ impl Position {
                     if let Some(role) = self.squares[from.index()].map(|p| p.role) {
                         if let Some(v) = crate::pieces::jump_victim(role, from, to) {
                             touched = touched.with(v);
+                            jump_capture = enemy.has(v);
                         }
                     }
                 }
             }
-            (touched & zone).is_empty() || self.is_legal_pseudo(m)
+            let in_zone = touched & zone;
+            if in_zone.is_empty() {
+                return true;
+            }
+            if in_zone == Bitboard::from_square(from) && !jump_capture && !on_ep_square {
+                if !vacate_tested.has(from) {
+                    vacate_tested = vacate_tested.with(from);
+                    let emptied = occ & !Bitboard::from_square(from);
+                    if !is_attacked_after(rules, board, king, them, emptied, Bitboard::EMPTY) {
+                        vacate_safe = vacate_safe.with(from);
+                    }
+                }
+                if vacate_safe.has(from) {
+                    return true;
+                }
+            }
+            self.is_legal_pseudo(m)
         });
     }
 
