@@ -3,6 +3,7 @@
 
 use crate::attacks::{is_attacked, is_attacked_after};
 use crate::pieces::destinations;
+use crate::pieces::{captures_by_jumping, jump_victim};
 use crate::{Bitboard, Move, MoveKind, MoveList, Position, Role, Square};
 
 impl Position {
@@ -13,84 +14,11 @@ impl Position {
         list
     }
 
-    /// Fills `list` with every legal move.
+    /// Fills `list` with every legal move, in the order of [`Position::generate_pseudo_legal`].
     pub fn generate_legal(&self, list: &mut MoveList) {
         list.clear();
-        self.generate_pseudo_legal(list);
-        let us = self.side;
-        let king = self.king(us);
-        if self.in_check() {
-            list.retain(|m| self.is_legal_pseudo(m));
-            return;
-        }
-        // Not in check: a move can only expose the king by moving it, or by changing the
-        // occupancy of a square that decides an attack on it. Along the eight lines through the
-        // king (sliders, flyers, crooked pieces) those are the squares up to and including the
-        // first piece: an arrival before it only blocks, and nothing behind it is seen unless it
-        // leaves. Warmachine/elephant pair squares (two away on a line) and snake path squares
-        // (knight and two-away diagonal squares) are added in variants with those pieces
-        // (`Rules::extra_zone`). Leapers and pawns do not depend on occupancy. The cross-check
-        // tests prove this equal to make-and-test.
-        let zone = self.king_zone(king);
-        // A piece in the zone that moves out of it (landing outside the zone, capturing at most
-        // the piece on its destination) changes the occupancy only by emptying its origin and
-        // filling a square outside the zone; filling a square never creates an attack except on
-        // the warmachine/elephant pair squares, which are in the zone. So such a move is legal
-        // when emptying the origin alone leaves the king unattacked, which is tested once per
-        // origin square (`vacate_tested`, `vacate_safe`) rather than once per move. Origins
-        // that are not safe to empty fall back to the full test (a pinned piece may move along
-        // its line). The cross-check tests prove this boundary too.
-        let (rules, board) = (self.rules, &self.board);
-        let them = us.opposite();
-        let occ = board.occupied();
-        let enemy = board.color(them);
-        let mut vacate_tested = Bitboard::EMPTY;
-        let mut vacate_safe = Bitboard::EMPTY;
-        list.retain(|m| {
-            let (from, to) = (m.from(), m.to());
-            let mut touched = Bitboard::from_square(from).with(to);
-            let on_ep_square = self.ep_squares.has(to);
-            if on_ep_square {
-                if let Some(v) = self.ep_victim {
-                    touched = touched.with(v);
-                }
-            }
-            let mut jump_capture = false;
-            match m.kind() {
-                MoveKind::Castle => return self.is_legal_pseudo(m),
-                MoveKind::EnPassant | MoveKind::Drop => {
-                    return (touched & zone).is_empty() || self.is_legal_pseudo(m);
-                }
-                MoveKind::Normal | MoveKind::Promotion => {
-                    if from == king {
-                        return self.is_legal_pseudo(m);
-                    }
-                    if let Some(role) = self.squares[from.index()].map(|p| p.role) {
-                        if let Some(v) = crate::pieces::jump_victim(role, from, to) {
-                            touched = touched.with(v);
-                            jump_capture = enemy.has(v);
-                        }
-                    }
-                }
-            }
-            let in_zone = touched & zone;
-            if in_zone.is_empty() {
-                return true;
-            }
-            if in_zone == Bitboard::from_square(from) && !jump_capture && !on_ep_square {
-                if !vacate_tested.has(from) {
-                    vacate_tested = vacate_tested.with(from);
-                    let emptied = occ & !Bitboard::from_square(from);
-                    if !is_attacked_after(rules, board, king, them, emptied, Bitboard::EMPTY) {
-                        vacate_safe = vacate_safe.with(from);
-                    }
-                }
-                if vacate_safe.has(from) {
-                    return true;
-                }
-            }
-            self.is_legal_pseudo(m)
-        });
+        let mut sink = LegalSink::new(self, list);
+        self.generate_stage(Stage::All, &mut sink);
     }
 
     /// Fills `list` with every pseudo-legal move (king safety not yet tested; castling transit
@@ -101,7 +29,7 @@ impl Position {
 
     /// Appends the pseudo-legal moves of one [`Stage`], in the order
     /// [`Position::generate_pseudo_legal`] gives them.
-    pub(crate) fn generate_stage(&self, stage: Stage, list: &mut MoveList) {
+    pub(crate) fn generate_stage<S: MoveSink>(&self, stage: Stage, list: &mut S) {
         let us = self.side;
         let t = &self.rules.tables;
         let occ = self.board.occupied();
@@ -119,22 +47,21 @@ impl Position {
                     }
                 }
                 _ => {
-                    let jumps = crate::pieces::captures_by_jumping(*role);
+                    let jumps = captures_by_jumping(*role);
                     for sq in pieces {
                         let dests = destinations(t, *role, sq, occ, own);
                         if stage == Stage::All {
                             for to in dests {
-                                list.push(Move::normal(sq, to));
+                                list.piece_move(*role, sq, to);
                             }
                             continue;
                         }
                         for to in dests {
                             let capture = enemy.has(to)
                                 || (jumps
-                                    && crate::pieces::jump_victim(*role, sq, to)
-                                        .is_some_and(|v| enemy.has(v)));
+                                    && jump_victim(*role, sq, to).is_some_and(|v| enemy.has(v)));
                             if stage.admits(capture) {
-                                list.push(Move::normal(sq, to));
+                                list.piece_move(*role, sq, to);
                             }
                         }
                     }
@@ -184,14 +111,14 @@ impl Position {
 
     /// Pushes a pawn move (as promotions on the promotion rank) if `stage` admits it; a
     /// promotion counts as tactical like a capture.
-    fn push_pawn_move(
+    fn push_pawn_move<S: MoveSink>(
         &self,
         from: Square,
         to: Square,
         kind: MoveKind,
         capture: bool,
         stage: Stage,
-        list: &mut MoveList,
+        list: &mut S,
     ) {
         let promotes = self.rules.promotion_zone[self.side.index()].has(to);
         if !stage.admits(capture || promotes) {
@@ -199,15 +126,21 @@ impl Position {
         }
         if promotes {
             for &r in self.rules.spec.promotion {
-                list.push(Move::new(from, to, MoveKind::Promotion, Some(r)));
+                list.other_move(Move::new(from, to, MoveKind::Promotion, Some(r)));
             }
         } else {
-            list.push(Move::new(from, to, kind, None));
+            list.other_move(Move::new(from, to, kind, None));
         }
     }
 
     /// Ordinary and ninja pawn moves of the pawn on `sq` that `stage` admits (RULES.md section 6).
-    pub(crate) fn pawn_moves(&self, role: Role, sq: Square, stage: Stage, list: &mut MoveList) {
+    pub(crate) fn pawn_moves<S: MoveSink>(
+        &self,
+        role: Role,
+        sq: Square,
+        stage: Stage,
+        list: &mut S,
+    ) {
         let r = self.rules;
         let us = self.side;
         let fwd = us.forward();
@@ -262,7 +195,7 @@ impl Position {
     }
 
     /// Castling candidates: right held, squares strictly between king and rook empty.
-    pub(crate) fn castling_moves(&self, list: &mut MoveList) {
+    pub(crate) fn castling_moves<S: MoveSink>(&self, list: &mut S) {
         let r = self.rules;
         let us = self.side;
         let c = &r.spec.castling;
@@ -284,7 +217,7 @@ impl Position {
             }
             for &file in c.king_destinations[side] {
                 if let Some(to) = Square::from_coords(file, king.row()) {
-                    list.push(Move::new(king, to, MoveKind::Castle, None));
+                    list.other_move(Move::new(king, to, MoveKind::Castle, None));
                 }
             }
         }
@@ -311,7 +244,7 @@ impl Position {
     }
 
     /// Drops from hand onto the drop rank, optionally pushed up to the middle rank.
-    pub(crate) fn drop_moves(&self, list: &mut MoveList) {
+    pub(crate) fn drop_moves<S: MoveSink>(&self, list: &mut S) {
         let r = self.rules;
         let us = self.side;
         if self.hand[us.index()] == 0 || r.spec.drops.is_none() {
@@ -320,13 +253,13 @@ impl Position {
         let occ = self.board.occupied();
         let middle = r.middle_row[us.index()];
         for sq in r.drop_zone[us.index()] & !occ {
-            list.push(Move::new(sq, sq, MoveKind::Drop, None));
+            list.other_move(Move::new(sq, sq, MoveKind::Drop, None));
             let mut cur = sq;
             while let Some(next) = r.offset(cur, 0, us.forward()).filter(|s| !occ.has(*s)) {
                 if (next.row() - middle) * us.forward() > 0 {
                     break;
                 }
-                list.push(Move::new(sq, next, MoveKind::Drop, None));
+                list.other_move(Move::new(sq, next, MoveKind::Drop, None));
                 cur = next;
             }
         }
@@ -363,4 +296,144 @@ fn between(a: Square, b: Square) -> Bitboard {
     ((lo.file() + 1)..hi.file())
         .filter_map(|f| Square::from_coords(f, a.row()))
         .collect()
+}
+
+/// Where generation passes put their moves: a plain [`MoveList`], or [`LegalSink`], which keeps
+/// only the legal ones.
+pub(crate) trait MoveSink {
+    /// A normal move of a non-pawn piece of `role`.
+    fn piece_move(&mut self, role: Role, from: Square, to: Square);
+    /// Any other move: pawn moves, castling, drops.
+    fn other_move(&mut self, m: Move);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn piece_move(&mut self, _role: Role, from: Square, to: Square) {
+        self.push(Move::normal(from, to));
+    }
+
+    #[inline]
+    fn other_move(&mut self, m: Move) {
+        self.push(m);
+    }
+}
+
+/// A sink that keeps the legal moves among the pseudo-legal ones it is given, deciding each as
+/// it arrives (so legal generation is one pass, in pseudo-legal order).
+///
+/// In check every move takes the full test ([`Position::is_legal_pseudo`]). Out of check a move
+/// can only expose the king by moving it, or by changing the occupancy of a square that decides
+/// an attack on it (the king's zone, [`Position::king_zone`]). Along the eight lines through
+/// the king (sliders, flyers, crooked pieces) those are the squares up to and including the
+/// first piece: an arrival before it only blocks, and nothing behind it is seen unless it
+/// leaves. Warmachine/elephant pair squares (two away on a line) and snake path squares (knight
+/// and two-away diagonal squares) are added in variants with those pieces
+/// (`Rules::extra_zone`). Leapers and pawns do not depend on occupancy.
+///
+/// A piece in the zone that moves out of it (landing outside the zone, capturing at most the
+/// piece on its destination) changes the occupancy only by emptying its origin and filling a
+/// square outside the zone; filling a square never creates an attack except on the pair
+/// squares, which are in the zone. So such a move is legal when emptying the origin alone leaves
+/// the king unattacked, which is tested once per origin square rather than once per move.
+/// Origins that are not safe to empty fall back to the full test (a pinned piece may move along
+/// its line). The cross-check tests prove all of this equal to make-and-test.
+pub(crate) struct LegalSink<'a> {
+    pos: &'a Position,
+    list: &'a mut MoveList,
+    in_check: bool,
+    king: Square,
+    zone: Bitboard,
+    enemy: Bitboard,
+    /// Origins whose emptying has been tested, and those found safe to empty.
+    vacate_tested: Bitboard,
+    vacate_safe: Bitboard,
+}
+
+impl<'a> LegalSink<'a> {
+    /// A sink for the legal moves of `pos`, appending to `list`.
+    pub(crate) fn new(pos: &'a Position, list: &'a mut MoveList) -> LegalSink<'a> {
+        let king = pos.king(pos.side);
+        LegalSink {
+            pos,
+            list,
+            in_check: pos.in_check(),
+            king,
+            zone: pos.king_zone(king),
+            enemy: pos.board.color(pos.side.opposite()),
+            vacate_tested: Bitboard::EMPTY,
+            vacate_safe: Bitboard::EMPTY,
+        }
+    }
+
+    /// Is the pseudo-legal move `m` legal? `role` is the moving piece's role, when it is a
+    /// normal move of a non-pawn piece.
+    #[inline]
+    fn is_legal(&mut self, m: Move, role: Option<Role>) -> bool {
+        let pos = self.pos;
+        if self.in_check {
+            return pos.is_legal_pseudo(m);
+        }
+        let (from, to) = (m.from(), m.to());
+        let mut touched = Bitboard::from_square(from).with(to);
+        let on_ep_square = pos.ep_squares.has(to);
+        if on_ep_square {
+            if let Some(v) = pos.ep_victim {
+                touched = touched.with(v);
+            }
+        }
+        let mut jump_capture = false;
+        match m.kind() {
+            MoveKind::Castle => return pos.is_legal_pseudo(m),
+            MoveKind::EnPassant | MoveKind::Drop => {
+                return (touched & self.zone).is_empty() || pos.is_legal_pseudo(m);
+            }
+            MoveKind::Normal | MoveKind::Promotion => {
+                if from == self.king {
+                    return pos.is_legal_pseudo(m);
+                }
+                let role = role.or_else(|| pos.squares[from.index()].map(|p| p.role));
+                if let Some(v) = role.and_then(|r| jump_victim(r, from, to)) {
+                    touched = touched.with(v);
+                    jump_capture = self.enemy.has(v);
+                }
+            }
+        }
+        let in_zone = touched & self.zone;
+        if in_zone.is_empty() {
+            return true;
+        }
+        if in_zone == Bitboard::from_square(from) && !jump_capture && !on_ep_square {
+            if !self.vacate_tested.has(from) {
+                self.vacate_tested = self.vacate_tested.with(from);
+                let them = pos.side.opposite();
+                let emptied = pos.board.occupied() & !Bitboard::from_square(from);
+                let b = &pos.board;
+                if !is_attacked_after(pos.rules, b, self.king, them, emptied, Bitboard::EMPTY) {
+                    self.vacate_safe = self.vacate_safe.with(from);
+                }
+            }
+            if self.vacate_safe.has(from) {
+                return true;
+            }
+        }
+        pos.is_legal_pseudo(m)
+    }
+}
+
+impl MoveSink for LegalSink<'_> {
+    #[inline]
+    fn piece_move(&mut self, role: Role, from: Square, to: Square) {
+        let m = Move::normal(from, to);
+        if self.is_legal(m, Some(role)) {
+            self.list.push(m);
+        }
+    }
+
+    #[inline]
+    fn other_move(&mut self, m: Move) {
+        if self.is_legal(m, None) {
+            self.list.push(m);
+        }
+    }
 }

@@ -10,7 +10,7 @@
 //! generation and perft.
 
 use crate::attacks::{is_attacked, is_attacked_after};
-use crate::movegen::Stage;
+use crate::movegen::{LegalSink, Stage};
 use crate::pieces::destinations;
 use crate::{Board, Move, MoveKind, MoveList, Piece, Position, Role};
 
@@ -33,13 +33,8 @@ impl Position {
     /// appends every legal move as well). Unlike the other stages, the moves need no further
     /// legality test.
     pub fn generate_evasions(&self, list: &mut MoveList) {
-        let start = list.len();
-        self.generate_stage(Stage::All, list);
-        let mut index = 0;
-        list.retain(|m| {
-            index += 1;
-            index <= start || self.is_legal_pseudo(m)
-        });
+        let mut sink = LegalSink::new(self, list);
+        self.generate_stage(Stage::All, &mut sink);
     }
 
     /// Is `m` a pseudo-legal move of this position, i.e. one that
