@@ -322,8 +322,7 @@ impl MoveSink for MoveList {
 /// A sink that keeps the legal moves among the pseudo-legal ones it is given, deciding each as
 /// it arrives (so legal generation is one pass, in pseudo-legal order).
 ///
-/// In check every move takes the full test ([`Position::is_legal_pseudo`]). Out of check a move
-/// can only expose the king by moving it, or by changing the occupancy of a square that decides
+/// Out of check a move can only expose the king by moving it, or by changing the occupancy of a square that decides
 /// an attack on it (the king's zone, [`Position::king_zone`]). Along the eight lines through
 /// the king (sliders, flyers, crooked pieces) those are the squares up to and including the
 /// first piece: an arrival before it only blocks, and nothing behind it is seen unless it
@@ -337,13 +336,21 @@ impl MoveSink for MoveList {
 /// squares, which are in the zone. So such a move is legal when emptying the origin alone leaves
 /// the king unattacked, which is tested once per origin square rather than once per move.
 /// Origins that are not safe to empty fall back to the full test (a pinned piece may move along
-/// its line). The cross-check tests prove all of this equal to make-and-test.
+/// its line).
+///
+/// In check, the same zone gives the evasion mask: a move other than the king's that captures
+/// nothing and changes no occupancy in the zone cannot end the check; every other move takes the
+/// full test. The cross-check tests prove all of this equal to make-and-test.
 pub(crate) struct LegalSink<'a> {
     pos: &'a Position,
     list: &'a mut MoveList,
     in_check: bool,
     king: Square,
     zone: Bitboard,
+    /// Out of check, the squares outside the zone (empty in check).
+    quiet_from: Bitboard,
+    /// [`LegalSink::quiet_from`] without the en-passant squares.
+    quiet_to: Bitboard,
     enemy: Bitboard,
     /// Origins whose emptying has been tested, and those found safe to empty.
     vacate_tested: Bitboard,
@@ -354,27 +361,44 @@ impl<'a> LegalSink<'a> {
     /// A sink for the legal moves of `pos`, appending to `list`.
     pub(crate) fn new(pos: &'a Position, list: &'a mut MoveList) -> LegalSink<'a> {
         let king = pos.king(pos.side);
+        let in_check = pos.in_check();
+        let zone = pos.king_zone(king);
+        let quiet_from = if in_check { Bitboard::EMPTY } else { !zone };
         LegalSink {
             pos,
             list,
-            in_check: pos.in_check(),
+            in_check,
             king,
-            zone: pos.king_zone(king),
+            zone,
+            quiet_from,
+            quiet_to: quiet_from & !pos.ep_squares,
             enemy: pos.board.color(pos.side.opposite()),
             vacate_tested: Bitboard::EMPTY,
             vacate_safe: Bitboard::EMPTY,
         }
     }
 
+    /// The common case, decided without a test: out of check, a move that cannot capture on a
+    /// second square, with its origin and destination outside the zone (and the destination not
+    /// an en-passant square).
+    #[inline(always)]
+    fn plainly_legal(&self, from: Square, to: Square, jumps: bool) -> bool {
+        !jumps && self.quiet_from.has(from) && self.quiet_to.has(to)
+    }
+
     /// Is the pseudo-legal move `m` legal? `role` is the moving piece's role, when it is a
     /// normal move of a non-pawn piece.
-    #[inline]
+    #[inline(never)]
     fn is_legal(&mut self, m: Move, role: Option<Role>) -> bool {
         let pos = self.pos;
-        if self.in_check {
+        let (from, to) = (m.from(), m.to());
+        let kind = m.kind();
+        let role = role.or_else(|| pos.squares[from.index()].map(|p| p.role));
+        if kind == MoveKind::Castle
+            || (from == self.king && matches!(kind, MoveKind::Normal | MoveKind::Promotion))
+        {
             return pos.is_legal_pseudo(m);
         }
-        let (from, to) = (m.from(), m.to());
         let mut touched = Bitboard::from_square(from).with(to);
         let on_ep_square = pos.ep_squares.has(to);
         if on_ep_square {
@@ -383,25 +407,25 @@ impl<'a> LegalSink<'a> {
             }
         }
         let mut jump_capture = false;
-        match m.kind() {
-            MoveKind::Castle => return pos.is_legal_pseudo(m),
-            MoveKind::EnPassant | MoveKind::Drop => {
-                return (touched & self.zone).is_empty() || pos.is_legal_pseudo(m);
-            }
-            MoveKind::Normal | MoveKind::Promotion => {
-                if from == self.king {
-                    return pos.is_legal_pseudo(m);
-                }
-                let role = role.or_else(|| pos.squares[from.index()].map(|p| p.role));
-                if let Some(v) = role.and_then(|r| jump_victim(r, from, to)) {
-                    touched = touched.with(v);
-                    jump_capture = self.enemy.has(v);
-                }
+        if matches!(kind, MoveKind::Normal | MoveKind::Promotion) {
+            if let Some(v) = role.and_then(|r| jump_victim(r, from, to)) {
+                touched = touched.with(v);
+                jump_capture = self.enemy.has(v);
             }
         }
         let in_zone = touched & self.zone;
+        if self.in_check {
+            // Evasion mask: occupancy outside the zone does not decide any attack on the king,
+            // so a move that changes none inside it and captures nothing leaves every attack on
+            // the king standing.
+            let captures = jump_capture || on_ep_square || self.enemy.has(to);
+            return (in_zone.any() || captures) && pos.is_legal_pseudo(m);
+        }
         if in_zone.is_empty() {
             return true;
+        }
+        if matches!(kind, MoveKind::EnPassant | MoveKind::Drop) {
+            return pos.is_legal_pseudo(m);
         }
         if in_zone == Bitboard::from_square(from) && !jump_capture && !on_ep_square {
             if !self.vacate_tested.has(from) {
@@ -425,14 +449,16 @@ impl MoveSink for LegalSink<'_> {
     #[inline]
     fn piece_move(&mut self, role: Role, from: Square, to: Square) {
         let m = Move::normal(from, to);
-        if self.is_legal(m, Some(role)) {
+        if self.plainly_legal(from, to, captures_by_jumping(role)) || self.is_legal(m, Some(role)) {
             self.list.push(m);
         }
     }
 
     #[inline]
     fn other_move(&mut self, m: Move) {
-        if self.is_legal(m, None) {
+        // A normal move here is a pawn's, which never captures on a second square.
+        let plain = m.kind() == MoveKind::Normal && self.plainly_legal(m.from(), m.to(), false);
+        if plain || self.is_legal(m, None) {
             self.list.push(m);
         }
     }
