@@ -142,8 +142,13 @@ impl Position {
         list: &mut S,
     ) {
         let r = self.rules;
+        let t = &r.tables;
         let us = self.side;
         let fwd = us.forward();
+        // Directions (indices into `DIRS`): forward, then the two forward diagonals and the two
+        // sideways steps, each toward the lower file first.
+        let (ahead, diagonals) = if fwd > 0 { (0, [7, 4]) } else { (2, [6, 5]) };
+        const SIDEWAYS: [usize; 2] = [3, 1];
         let occ = self.board.occupied();
         let enemy = self.board.color(us.opposite());
         let middle = r.middle_row[us.index()];
@@ -152,7 +157,7 @@ impl Position {
         // Forward moves over empty squares.
         let mut cur = sq;
         let mut steps = 0;
-        while let Some(next) = r.offset(cur, 0, fwd).filter(|s| !occ.has(*s)) {
+        while let Some(next) = t.step(ahead, cur).filter(|s| !occ.has(*s)) {
             let within_own_run = below_middle && (next.row() - middle) * fwd <= 0;
             let double_in_enemy_half = in_enemy_half
                 && steps == 1
@@ -169,8 +174,8 @@ impl Position {
             cur = next;
         }
         // Diagonal captures (and en passant for ordinary pawns).
-        for df in [-1, 1] {
-            if let Some(to) = r.offset(sq, df, fwd) {
+        for dir in diagonals {
+            if let Some(to) = t.step(dir, sq) {
                 if enemy.has(to) {
                     self.push_pawn_move(sq, to, MoveKind::Normal, true, stage, list);
                 } else if role == Role::Pawn && self.ep_squares.has(to) && self.ep_victim.is_some()
@@ -183,8 +188,8 @@ impl Position {
             }
         }
         if role == Role::Ninja {
-            for df in [-1, 1] {
-                if let Some(to) = r.offset(sq, df, 0) {
+            for dir in SIDEWAYS {
+                if let Some(to) = t.step(dir, sq) {
                     if !occ.has(to) || (in_enemy_half && enemy.has(to)) {
                         let capture = enemy.has(to);
                         self.push_pawn_move(sq, to, MoveKind::Normal, capture, stage, list);
@@ -461,5 +466,18 @@ impl MoveSink for LegalSink<'_> {
         if plain || self.is_legal(m, None) {
             self.list.push(m);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tables::DIRS;
+
+    /// The direction indices `pawn_moves` uses name the steps it means.
+    #[test]
+    fn pawn_directions_match_dirs() {
+        assert_eq!((DIRS[0], DIRS[7], DIRS[4]), ((0, 1), (-1, 1), (1, 1)));
+        assert_eq!((DIRS[2], DIRS[6], DIRS[5]), ((0, -1), (-1, -1), (1, -1)));
+        assert_eq!((DIRS[3], DIRS[1]), ((-1, 0), (1, 0)));
     }
 }
