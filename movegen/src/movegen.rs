@@ -1,9 +1,9 @@
-//! Legal move generation: pseudo-legal moves of every piece, castling and drops, then the
-//! legality test "the mover's king is not attacked afterwards" (RULES.md section 6).
+//! Legal move generation: pseudo-legal moves of every piece, castling and drops, each passed to
+//! a [`MoveSink`]; [`LegalSink`] keeps those after which the mover's king is not attacked
+//! (RULES.md section 6), deciding most of them from the king's zone without a test.
 
 use crate::attacks::{is_attacked, is_attacked_after};
-use crate::pieces::destinations;
-use crate::pieces::{captures_by_jumping, jump_victim};
+use crate::pieces::{captures_by_jumping, destinations, jump_victim};
 use crate::{Bitboard, Move, MoveKind, MoveList, Position, Role, Square};
 
 impl Position {
