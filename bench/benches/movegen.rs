@@ -1,5 +1,6 @@
-//! Legal move generation and make/unmake over the middlegame positions of `data/positions.txt`,
-//! one criterion group per variant. Before measuring, every position's perft(2) is checked
+//! Legal move generation, staged generation (captures then quiets), the hash-move legality path
+//! (`is_pseudo_legal` + `is_legal_pseudo`), `gives_check` and make/unmake over the middlegame
+//! positions of `data/positions.txt`, one criterion group per variant. Before measuring, every position's perft(2) is checked
 //! against the recorded count, so a benchmark never times a generator that gives wrong answers.
 
 use bench::BenchPosition;
@@ -78,6 +79,47 @@ fn movegen_benches(c: &mut Criterion) {
                     }
                 }
                 black_box(h)
+            })
+        });
+
+        // Staged generation: tactical then quiet moves (pseudo-legal) of every position.
+        group.bench_function("generate_captures_then_quiets", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for pos in &positions {
+                    list.clear();
+                    black_box(pos).generate_captures(&mut list);
+                    black_box(pos).generate_quiets(&mut list);
+                    n += list.len();
+                }
+                black_box(n)
+            })
+        });
+
+        // The hash/killer-move path: is_pseudo_legal then the fast legality test, for every
+        // legal move of every position.
+        group.bench_function("is_pseudo_legal_and_legal", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for (pos, ms) in positions.iter().zip(&moves) {
+                    for &m in ms {
+                        n += (pos.is_pseudo_legal(black_box(m)) && pos.is_legal_pseudo(m)) as u32;
+                    }
+                }
+                black_box(n)
+            })
+        });
+
+        // gives_check of every legal move of every position.
+        group.bench_function("gives_check", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for (pos, ms) in positions.iter().zip(&moves) {
+                    for &m in ms {
+                        n += pos.gives_check(black_box(m)) as u32;
+                    }
+                }
+                black_box(n)
             })
         });
         group.finish();

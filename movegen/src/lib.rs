@@ -22,6 +22,7 @@ mod pieces;
 mod position;
 pub mod reference;
 mod san;
+mod staged;
 mod tables;
 #[cfg(test)]
 mod tables_tests;

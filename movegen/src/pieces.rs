@@ -153,12 +153,10 @@ fn octopus(t: &Tables, sq: Square, occ: Bitboard) -> Bitboard {
     out
 }
 
-/// The second square a move of `role` from `from` to `to` clears when it holds an enemy piece:
-/// the square just before `to` on the move's last straight leg, for the pieces that capture by
-/// jumping or flying over (W, G, F, A, U, Y). `None` when the move cannot jump anything.
+/// Can a move of `role` capture a piece it jumps or flies over (besides one on its destination)?
 #[inline]
-pub(crate) fn jump_victim(role: Role, from: Square, to: Square) -> Option<Square> {
-    if !matches!(
+pub(crate) const fn captures_by_jumping(role: Role) -> bool {
+    matches!(
         role,
         Role::Warrior
             | Role::Guard
@@ -166,7 +164,15 @@ pub(crate) fn jump_victim(role: Role, from: Square, to: Square) -> Option<Square
             | Role::Raptor
             | Role::QuadBomber
             | Role::QuadRaptor
-    ) {
+    )
+}
+
+/// The second square a move of `role` from `from` to `to` clears when it holds an enemy piece:
+/// the square just before `to` on the move's last straight leg, for the pieces that capture by
+/// jumping or flying over (W, G, F, A, U, Y). `None` when the move cannot jump anything.
+#[inline]
+pub(crate) fn jump_victim(role: Role, from: Square, to: Square) -> Option<Square> {
+    if !captures_by_jumping(role) {
         return None;
     }
     let dx = to.file() - from.file();
