@@ -7,6 +7,7 @@ pub mod params;
 
 pub mod bench;
 pub mod eval;
+pub mod line_loop;
 pub mod options;
 pub mod perft_cmd;
 pub mod search;

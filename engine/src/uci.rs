@@ -10,14 +10,13 @@ use crate::time::GoLimits;
 use crate::tt::TranspositionTable;
 use crate::uci_error::{GoError, OptionError, PositionError, UciError};
 use movegen::{Color, Position, Variant};
-use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-/// Longest input line accepted, in bytes; longer lines are discarded with an error.
-pub const MAX_LINE: usize = 4 << 20;
+pub use crate::line_loop::{read_line_bounded, MAX_LINE};
+use crate::line_loop::{serve, stdout_output, LineProtocol};
 /// Most moves accepted after `position ... moves`.
 pub const MAX_POSITION_MOVES: usize = 200_000;
 /// Deepest `go perft`.
@@ -611,45 +610,6 @@ pub fn diagram(pos: &Position) -> String {
     s
 }
 
-/// Reads one line of at most `max` bytes. Returns `None` at end of input, and
-/// `Some((text, too_long))` otherwise; a longer line is consumed and reported as too long.
-pub fn read_line_bounded(
-    r: &mut impl BufRead,
-    max: usize,
-) -> std::io::Result<Option<(String, bool)>> {
-    let mut buf = Vec::new();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let chunk = r.fill_buf()?;
-        if chunk.is_empty() {
-            if !any {
-                return Ok(None);
-            }
-            break;
-        }
-        any = true;
-        let (part, used, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], i + 1, true),
-            None => (chunk, chunk.len(), false),
-        };
-        if buf.len() + part.len() > max {
-            too_long = true;
-            buf.clear();
-        } else if !too_long {
-            buf.extend_from_slice(part);
-        }
-        r.consume(used);
-        if done {
-            break;
-        }
-    }
-    let text = String::from_utf8_lossy(&buf)
-        .trim_end_matches('\r')
-        .to_string();
-    Ok(Some((text, too_long)))
-}
-
 /// Runs the UCI protocol on stdin/stdout until `quit` or end of input.
 pub fn run_stdio() -> ExitCode {
     run_stdio_inner(None)
@@ -662,37 +622,29 @@ pub fn run_stdio_with_first(first: &str) -> ExitCode {
 }
 
 fn run_stdio_inner(first: Option<&str>) -> ExitCode {
-    let stdout = Arc::new(std::sync::Mutex::new(std::io::stdout()));
-    let out: Output = Arc::new(move |line: &str| {
-        if let Ok(mut o) = stdout.lock() {
-            let _ = writeln!(o, "{line}");
-            let _ = o.flush();
-        }
-    });
+    let out = stdout_output();
     let mut uci = Uci::new(out.clone());
     if let Some(line) = first {
         if !uci.handle(line) {
             return ExitCode::SUCCESS;
         }
     }
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
-    loop {
-        match read_line_bounded(&mut input, MAX_LINE) {
-            Ok(Some((_, true))) => out(&format!(
-                "info string error: input line longer than {MAX_LINE} bytes ignored"
-            )),
-            Ok(Some((line, false))) => {
-                if !uci.handle(&line) {
-                    break;
-                }
-            }
-            Ok(None) | Err(_) => {
-                // End of input: let a bounded search print its bestmove, then leave.
-                uci.finish();
-                break;
-            }
-        }
-    }
+    serve(&mut std::io::stdin().lock(), &out, &mut uci);
     ExitCode::SUCCESS
+}
+
+impl LineProtocol for Uci {
+    fn handle_line(&mut self, line: &str) -> bool {
+        self.handle(line)
+    }
+
+    /// A bounded search may print its bestmove (so `echo ... | shuriken` works); one that would
+    /// run until `stop` is stopped.
+    fn end_of_input(&mut self) {
+        self.finish();
+    }
+
+    fn too_long_line(&self) -> String {
+        format!("info string error: input line longer than {MAX_LINE} bytes ignored")
+    }
 }

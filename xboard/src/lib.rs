@@ -17,43 +17,30 @@ pub mod variants;
 pub use driver::Cecp;
 pub use error::{CecpError, MoveTextError};
 
+use engine::line_loop::{read_line_bounded, serve, stdout_output, LineProtocol, MAX_LINE};
 use engine::search::Output;
-use engine::uci::{read_line_bounded, MAX_LINE};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::process::ExitCode;
-use std::sync::{Arc, Mutex};
 
 /// Runs CECP on `input`, writing through `out`, until `quit` or end of input. The caller has
 /// already read the first line (`xboard`).
 pub fn run(input: &mut impl BufRead, out: Output) {
     let mut cecp = Cecp::new(out.clone());
-    loop {
-        match read_line_bounded(input, MAX_LINE) {
-            Ok(Some((_, true))) => out(&format!(
-                "Error (line longer than {MAX_LINE} bytes): ignored"
-            )),
-            Ok(Some((line, false))) => {
-                if !cecp.handle(&line) {
-                    break;
-                }
-            }
-            Ok(None) | Err(_) => {
-                cecp.finish();
-                break;
-            }
-        }
-    }
+    serve(input, &out, &mut cecp);
 }
 
-/// An [`Output`] writing whole lines to stdout.
-pub fn stdout_output() -> Output {
-    let stdout = Arc::new(Mutex::new(std::io::stdout()));
-    Arc::new(move |line: &str| {
-        if let Ok(mut o) = stdout.lock() {
-            let _ = writeln!(o, "{line}");
-            let _ = o.flush();
-        }
-    })
+impl LineProtocol for Cecp {
+    fn handle_line(&mut self, line: &str) -> bool {
+        self.handle(line)
+    }
+
+    fn end_of_input(&mut self) {
+        self.finish();
+    }
+
+    fn too_long_line(&self) -> String {
+        format!("Error (line longer than {MAX_LINE} bytes): ignored")
+    }
 }
 
 /// Reads the first line of stdin: `xboard` starts CECP, anything else starts UCI with that
