@@ -287,9 +287,11 @@ impl Position {
             fullmove,
             hash: 0,
             kings,
+            check: Default::default(),
             history: Vec::with_capacity(256),
         };
         pos.hash = pos.compute_hash();
+        pos.refresh_check_state();
         if pos.is_attacked(pos.king(side.opposite()), side) {
             return Err(FenError::OpponentInCheck(color_name(side.opposite())));
         }

@@ -13,6 +13,7 @@ mod attacks;
 mod bitboard;
 mod board;
 mod catalogue;
+mod check_state;
 mod fen;
 mod movegen;
 mod moves;

@@ -3,6 +3,7 @@
 //! (RULES.md section 6), deciding most of them from the king's zone without a test.
 
 use crate::attacks::{is_attacked, is_attacked_after};
+use crate::check_state::{evasion_targets, is_odd, odd_pieces, odd_zone, pin_segment};
 use crate::pieces::{captures_by_jumping, destinations, jump_victim};
 use crate::{Bitboard, Move, MoveKind, MoveList, Position, Role, Square};
 
@@ -324,38 +325,46 @@ impl MoveSink for MoveList {
     }
 }
 
+/// How [`LegalSink`] treats the non-king moves of a position, from its recorded checkers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum CheckMode {
+    /// Not in check.
+    Free,
+    /// In check by one plain piece: a move must land on one of these squares (the checker's,
+    /// or between it and the king for a slider).
+    Evade(Bitboard),
+    /// Double check, or check by an odd piece: every candidate takes the full test.
+    Fallback,
+}
+
 /// A sink that keeps the legal moves among the pseudo-legal ones it is given, deciding each as
 /// it arrives (so legal generation is one pass, in pseudo-legal order).
 ///
-/// Out of check a move can only expose the king by moving it, or by changing the occupancy of a square that decides
-/// an attack on it (the king's zone, [`Position::king_zone`]). Along the eight lines through
-/// the king (sliders, flyers, crooked pieces) those are the squares up to and including the
-/// first piece: an arrival before it only blocks, and nothing behind it is seen unless it
-/// leaves. Warmachine/elephant pair squares (two away on a line) and snake path squares (knight
-/// and two-away diagonal squares) are added in variants with those pieces
-/// (`Rules::extra_zone`). Leapers and pawns do not depend on occupancy.
+/// Most moves are decided by masks from the recorded checkers and pins and the king's odd zone;
+/// [`crate::check_state`]'s module documentation states exactly when, and when a move takes the
+/// full reverse-attack test instead. The cross-check tests prove the result equal to
+/// make-and-test.
 ///
-/// A piece in the zone that moves out of it (landing outside the zone, capturing at most the
-/// piece on its destination) changes the occupancy only by emptying its origin and filling a
-/// square outside the zone; filling a square never creates an attack except on the pair
-/// squares, which are in the zone. So such a move is legal when emptying the origin alone leaves
-/// the king unattacked, which is tested once per origin square rather than once per move.
-/// Origins that are not safe to empty fall back to the full test (a pinned piece may move along
-/// its line).
-///
-/// In check, the same zone gives the evasion mask: a move other than the king's that captures
-/// nothing and changes no occupancy in the zone cannot end the check; every other move takes the
-/// full test. The cross-check tests prove all of this equal to make-and-test.
+/// The king's zone ([`Position::king_zone`], its lines up to the first piece plus the
+/// variant's extra zone) holds every square whose occupancy can decide an attack on it; a move
+/// that removes a second piece (jump, fly-over, en passant) is decided by the full test when it
+/// touches the zone, and needs no test when it does not (and no other test forbids it).
 pub(crate) struct LegalSink<'a> {
     pos: &'a Position,
     list: &'a mut MoveList,
-    in_check: bool,
+    mode: CheckMode,
     king: Square,
+    /// The king's zone (lines up to the first piece plus the extra zone).
     zone: Bitboard,
-    /// Out of check, the squares outside the zone (empty in check).
-    quiet_from: Bitboard,
-    /// [`LegalSink::quiet_from`] without the en-passant squares.
-    quiet_to: Bitboard,
+    /// Squares whose occupancy can decide an attack by the enemy's odd pieces.
+    odd_zone: Bitboard,
+    /// Origins from which a move needs no test: not the king, not pinned, outside the odd zone
+    /// (empty in double or odd check).
+    free_from: Bitboard,
+    /// Destinations a move from [`LegalSink::free_from`] may reach without a test: outside the
+    /// odd zone and the en-passant squares, and answering the check when there is one.
+    free_to: Bitboard,
+    pinned: Bitboard,
     enemy: Bitboard,
     /// Origins whose emptying has been tested, and those found safe to empty.
     vacate_tested: Bitboard,
@@ -365,30 +374,54 @@ pub(crate) struct LegalSink<'a> {
 impl<'a> LegalSink<'a> {
     /// A sink for the legal moves of `pos`, appending to `list`.
     pub(crate) fn new(pos: &'a Position, list: &'a mut MoveList) -> LegalSink<'a> {
-        let king = pos.king(pos.side);
-        let in_check = pos.in_check();
-        let zone = pos.king_zone(king);
-        let quiet_from = if in_check { Bitboard::EMPTY } else { !zone };
+        let r = pos.rules;
+        let t = &r.tables;
+        let us = pos.side;
+        let king = pos.king(us);
+        let occ = pos.board.occupied();
+        let checkers = pos.check.checkers;
+        let mode = match checkers.lsb() {
+            None => CheckMode::Free,
+            Some(c) if checkers.count() == 1 => match pos.squares[c.index()] {
+                Some(p) if !is_odd(p.role) => {
+                    CheckMode::Evade(evasion_targets(r, &pos.board, king, c))
+                }
+                _ => CheckMode::Fallback,
+            },
+            Some(_) => CheckMode::Fallback,
+        };
+        let orthogonal_lines = t.rook(king, occ);
+        let diagonal_lines = t.bishop(king, occ);
+        let zone = orthogonal_lines | diagonal_lines | r.extra_zone[king.index()];
+        let odd = odd_pieces(r, &pos.board, us.opposite());
+        let odd_zone = odd_zone(r, &pos.board, king, odd, orthogonal_lines, diagonal_lines);
+        let pinned = pos.check.pinned;
+        let (free_from, targets) = match mode {
+            CheckMode::Free => (!(odd_zone | pinned), !Bitboard::EMPTY),
+            CheckMode::Evade(targets) => (!(odd_zone | pinned), targets),
+            CheckMode::Fallback => (Bitboard::EMPTY, Bitboard::EMPTY),
+        };
         LegalSink {
             pos,
             list,
-            in_check,
+            mode,
             king,
             zone,
-            quiet_from,
-            quiet_to: quiet_from & !pos.ep_squares,
-            enemy: pos.board.color(pos.side.opposite()),
+            odd_zone,
+            free_from: free_from.without(Bitboard::from_square(king)),
+            free_to: targets & !odd_zone & !pos.ep_squares,
+            pinned,
+            enemy: pos.board.color(us.opposite()),
             vacate_tested: Bitboard::EMPTY,
             vacate_safe: Bitboard::EMPTY,
         }
     }
 
-    /// The common case, decided without a test: out of check, a move that cannot capture on a
-    /// second square, with its origin and destination outside the zone (and the destination not
-    /// an en-passant square).
+    /// The common case, decided without a test: a move that cannot capture on a second square,
+    /// from a free origin to a free destination.
     #[inline(always)]
     fn plainly_legal(&self, from: Square, to: Square, jumps: bool) -> bool {
-        !jumps && self.quiet_from.has(from) && self.quiet_to.has(to)
+        !jumps && self.free_from.has(from) && self.free_to.has(to)
     }
 
     /// Is the pseudo-legal move `m` legal? `role` is the moving piece's role, when it is a
@@ -398,41 +431,65 @@ impl<'a> LegalSink<'a> {
         let pos = self.pos;
         let (from, to) = (m.from(), m.to());
         let kind = m.kind();
-        let role = role.or_else(|| pos.squares[from.index()].map(|p| p.role));
-        if kind == MoveKind::Castle
-            || (from == self.king && matches!(kind, MoveKind::Normal | MoveKind::Promotion))
-        {
+        let drop = kind == MoveKind::Drop;
+        if kind == MoveKind::Castle || (from == self.king && !drop) {
             return pos.is_legal_pseudo(m);
         }
-        let mut touched = Bitboard::from_square(from).with(to);
-        let on_ep_square = pos.ep_squares.has(to);
-        if on_ep_square {
+        let role = role.or_else(|| pos.squares[from.index()].map(|p| p.role));
+        // The squares whose contents the move changes, and its second victim if any.
+        let mut touched = Bitboard::from_square(to);
+        if !drop {
+            touched = touched.with(from);
+        }
+        let mut second_victim = false;
+        if pos.ep_squares.has(to) {
             if let Some(v) = pos.ep_victim {
                 touched = touched.with(v);
+                second_victim = true;
             }
         }
-        let mut jump_capture = false;
         if matches!(kind, MoveKind::Normal | MoveKind::Promotion) {
             if let Some(v) = role.and_then(|r| jump_victim(r, from, to)) {
-                touched = touched.with(v);
-                jump_capture = self.enemy.has(v);
+                if self.enemy.has(v) {
+                    touched = touched.with(v);
+                    second_victim = true;
+                }
             }
         }
-        let in_zone = touched & self.zone;
-        if self.in_check {
-            // Evasion mask: occupancy outside the zone does not decide any attack on the king,
-            // so a move that changes none inside it and captures nothing leaves every attack on
-            // the king standing.
-            let captures = jump_capture || on_ep_square || self.enemy.has(to);
-            return (in_zone.any() || captures) && pos.is_legal_pseudo(m);
-        }
-        if in_zone.is_empty() {
+        let targets = match self.mode {
+            CheckMode::Fallback => {
+                // Occupancy outside the zone does not decide any attack on the king, so a move
+                // that changes none inside it and captures nothing leaves every attack standing.
+                let captures = second_victim || self.enemy.has(to);
+                return ((touched & self.zone).any() || captures) && pos.is_legal_pseudo(m);
+            }
+            CheckMode::Evade(targets) => Some(targets),
+            CheckMode::Free => None,
+        };
+        if second_victim {
+            if targets.is_some() || (touched & self.zone).any() {
+                return pos.is_legal_pseudo(m);
+            }
+            // Out of check, nothing in the zone changes: every attack stays as it is (none).
             return true;
         }
-        if matches!(kind, MoveKind::EnPassant | MoveKind::Drop) {
-            return pos.is_legal_pseudo(m);
+        if targets.is_some_and(|t| !t.has(to)) {
+            // The single plain checker is neither captured nor blocked.
+            return false;
         }
-        if in_zone == Bitboard::from_square(from) && !jump_capture && !on_ep_square {
+        if !drop && self.pinned.has(from) {
+            let occ = pos.board.occupied();
+            if !pin_segment(pos.rules, occ, self.king, from).has(to) {
+                return false;
+            }
+        }
+        let odd_hit = touched & self.odd_zone;
+        if odd_hit.is_empty() {
+            return true;
+        }
+        if targets.is_none() && !drop && odd_hit == Bitboard::from_square(from) {
+            // Only the origin is in the odd zone: filling a square outside it can only block,
+            // so the move is legal when emptying the origin alone exposes nothing.
             if !self.vacate_tested.has(from) {
                 self.vacate_tested = self.vacate_tested.with(from);
                 let them = pos.side.opposite();
@@ -461,8 +518,13 @@ impl MoveSink for LegalSink<'_> {
 
     #[inline]
     fn other_move(&mut self, m: Move) {
-        // A normal move here is a pawn's, which never captures on a second square.
-        let plain = m.kind() == MoveKind::Normal && self.plainly_legal(m.from(), m.to(), false);
+        // Pawn moves never capture on a second square except en passant, whose destination is
+        // never free; a drop empties no origin.
+        let plain = match m.kind() {
+            MoveKind::Normal | MoveKind::Promotion => self.plainly_legal(m.from(), m.to(), false),
+            MoveKind::Drop => self.free_to.has(m.to()) && self.mode != CheckMode::Fallback,
+            _ => false,
+        };
         if plain || self.is_legal(m, None) {
             self.list.push(m);
         }

@@ -7,6 +7,7 @@
 //! copied. In debug builds both end with [`Position::validate`].
 
 use crate::attacks::is_attacked;
+use crate::check_state::CheckState;
 use crate::pieces::jump_victim;
 use crate::{zobrist, Bitboard, Board, Color, Move, MoveKind, Piece, Role, Rules, Square, Variant};
 
@@ -39,6 +40,7 @@ pub struct Undo {
     ep_victim: Option<Square>,
     halfmove: u32,
     hash: u64,
+    check: CheckState,
 }
 
 /// How a game ended.
@@ -93,6 +95,9 @@ pub struct Position {
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
     pub(crate) kings: [Square; 2],
+    /// Checkers and pinned pieces of the side to move, kept current by every change of the
+    /// position ([`Position::refresh_check_state`]).
+    pub(crate) check: CheckState,
     pub(crate) history: Vec<Undo>,
 }
 
@@ -209,15 +214,32 @@ impl Position {
         self.history.last().map(|u| u.mv)
     }
 
-    /// Is the side to move's king attacked?
+    /// Is the side to move's king attacked? Reads the recorded checkers.
     #[inline]
     pub fn in_check(&self) -> bool {
-        is_attacked(
-            self.rules,
-            &self.board,
-            self.king(self.side),
-            self.side.opposite(),
-        )
+        self.check.checkers.any()
+    }
+
+    /// The enemy pieces attacking the side to move's king (landing on it, flying or jumping
+    /// over it), recorded when the position was set up or last changed.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.check.checkers
+    }
+
+    /// The side to move's pieces pinned to their king by an enemy rook, bishop or queen: each
+    /// is the only piece between the king and that slider on their line. Other pieces can be
+    /// tied to the king by flyers, warmachines or crooked pieces; those are not listed here
+    /// (see [`crate::check_state`]'s module documentation).
+    #[inline]
+    pub fn pinned(&self) -> Bitboard {
+        self.check.pinned
+    }
+
+    /// Recomputes [`Position::checkers`] and [`Position::pinned`] from the board.
+    pub(crate) fn refresh_check_state(&mut self) {
+        let us = self.side;
+        self.check = CheckState::compute(self.rules, &self.board, self.king(us), us);
     }
 
     /// Is `sq` attacked by side `by` on the current board?
@@ -397,6 +419,7 @@ impl Position {
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
             hash: self.hash,
+            check: self.check,
         });
         self.hash ^= zobrist::castling(self.castling) ^ self.ep_hash();
         let (from, to) = (m.from(), m.to());
@@ -455,6 +478,7 @@ impl Position {
         }
         self.side = us.opposite();
         self.hash ^= zobrist::side() ^ zobrist::castling(self.castling) ^ self.ep_hash();
+        self.refresh_check_state();
         #[cfg(debug_assertions)]
         self.debug_validate();
     }
@@ -492,6 +516,7 @@ impl Position {
         self.ep_victim = u.ep_victim;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
+        self.check = u.check;
         #[cfg(debug_assertions)]
         self.debug_validate();
     }
@@ -512,6 +537,7 @@ impl Position {
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
             hash: self.hash,
+            check: self.check,
         });
         self.hash ^= self.ep_hash();
         self.ep_squares = Bitboard::EMPTY;
@@ -519,6 +545,7 @@ impl Position {
         self.halfmove = self.halfmove.saturating_add(1);
         self.side = self.side.opposite();
         self.hash ^= zobrist::side();
+        self.refresh_check_state();
     }
 
     /// Takes back [`Position::make_null_move`].
@@ -529,6 +556,7 @@ impl Position {
         self.ep_victim = u.ep_victim;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
+        self.check = u.check;
     }
 
     /// How many times the current position occurred before within the reversible stretch.
@@ -611,6 +639,14 @@ impl Position {
         }
         if self.compute_hash() != self.hash {
             return Err("incremental hash differs from the recomputed one".into());
+        }
+        let us = self.side;
+        let fresh = CheckState::compute(r, &self.board, self.king(us), us);
+        if fresh != self.check {
+            return Err("recorded checkers or pins differ from the recomputed ones".into());
+        }
+        if fresh.checkers.any() != self.is_attacked(self.king(us), us.opposite()) {
+            return Err("checkers disagree with the attack test".into());
         }
         Ok(())
     }

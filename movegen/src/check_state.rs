@@ -1,0 +1,300 @@
+//! The check and pin state of the side to move, recorded in [`Position`] whenever the position
+//! changes (set-up, move, null move), and the mask rules legal generation draws from it.
+//!
+//! # Plain and odd attackers
+//!
+//! An enemy piece is **plain** when its attack on a square depends on the occupancy of the board
+//! only as a chess slider's does, or not at all: rook, bishop and queen (lines up to the first
+//! piece); king, knight, the sorcerers and the ferz/wazir-knights (leapers); the ninja warrior and
+//! guard (their step and two-square leap attack whatever stands between); pawns and ninja pawns.
+//! Every other piece is **odd**: the bomber and raptor (fly-over, two-square jump, "the square
+//! behind the victim is not the flyer's own"), the quad bomber and quad raptor (crooked fly-over),
+//! the warmachine and elephant (the pair rule, where *filling* a square can create an attack), the
+//! snake (paths) and the octopus (crooked lines).
+//!
+//! For plain attackers the chess reasoning is exact: arriving on a square never creates a plain
+//! attack, capturing on the destination leaves its occupancy unchanged, and emptying a square
+//! exposes the king to a plain attacker only when that square holds the one piece between the
+//! king and an enemy slider of the line's kind (a **pin**, [`Position::pinned`]).
+//!
+//! # The fallback boundary
+//!
+//! [`crate::movegen`]'s legal filter decides a pseudo-legal move without making it, by masks,
+//! only when all of the following hold; otherwise it makes the full reverse-attack test
+//! ([`Position::is_legal_pseudo`]):
+//! - the move is not a king move and not castling;
+//! - it removes nothing besides the piece on its destination (no warrior/guard/flyer jump victim,
+//!   no en-passant victim), or out of check the second victim lies outside the king's zone
+//!   (its lines up to the first piece plus the variant's extra zone);
+//! - the checkers ([`Position::checkers`]) are none, or exactly one plain piece; in that case the
+//!   destination must be the checker's square or, for a slider, a square between it and the
+//!   king, or the move is illegal;
+//! - a pinned piece stays on the ray from its king through it, or the move is illegal;
+//! - the squares it empties, fills or captures on (its origin, its destination) lie outside the
+//!   **odd zone** of the king: the squares whose occupancy can decide an attack by an odd piece
+//!   the enemy has on the board. Those are the king's orthogonal lines up to the first piece
+//!   when the enemy has a bomber, quad bomber or octopus; its diagonal lines likewise for a
+//!   raptor, quad raptor or octopus; the orthogonal squares one and two away for a warmachine;
+//!   the diagonal ones for an elephant; the adjacent, knight and two-away diagonal squares for a
+//!   snake. With none of these squares changed, no odd piece's attack on the king changes.
+//!
+//! A move that touches the odd zone only at its origin, out of check, is decided by testing once
+//! per origin whether emptying it exposes the king (filling a square outside the odd zone only
+//! blocks). Everything else falls back to the full test: double check, a check by an odd
+//! piece, king moves, castling, and moves touching the odd zone. The cross-check tests
+//! (`tests/crosscheck.rs`, `tests/check_state.rs`) compare the result with the reference
+//! generator's make-and-test in every variant.
+
+use crate::attacks::is_attacked_after;
+use crate::pieces::{destinations, jump_victim};
+use crate::tables::{dir_index, Leaper, DIAGONAL, ORTHOGONAL};
+use crate::{Bitboard, Board, Color, Role, Rules, Square};
+
+/// The odd roles (see the module documentation).
+const ODD_ROLES: [Role; 8] = [
+    Role::Bomber,
+    Role::Raptor,
+    Role::QuadBomber,
+    Role::QuadRaptor,
+    Role::Warmachine,
+    Role::Elephant,
+    Role::Snake,
+    Role::Octopus,
+];
+
+/// Is `role` odd (its attacks depend on occupancy in ways a pin does not describe)?
+#[inline]
+pub(crate) const fn is_odd(role: Role) -> bool {
+    matches!(
+        role,
+        Role::Bomber
+            | Role::Raptor
+            | Role::QuadBomber
+            | Role::QuadRaptor
+            | Role::Warmachine
+            | Role::Elephant
+            | Role::Snake
+            | Role::Octopus
+    )
+}
+
+/// Check and pin state of the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct CheckState {
+    /// Enemy pieces attacking the king.
+    pub checkers: Bitboard,
+    /// The side to move's pieces pinned to their king by an enemy rook, bishop or queen.
+    pub pinned: Bitboard,
+}
+
+impl CheckState {
+    /// The state of side `us` on `b`, its king on `king`.
+    pub(crate) fn compute(rules: &Rules, b: &Board, king: Square, us: Color) -> CheckState {
+        let them = us.opposite();
+        let occ = b.occupied();
+        let mut checkers = Bitboard::EMPTY;
+        if is_attacked_after(rules, b, king, them, occ, Bitboard::EMPTY) {
+            // Rare: name the attackers. The plain ones directly; the odd ones from their forward
+            // moves, when the test with the plain checkers removed (which can only over-report)
+            // still finds an attack.
+            let plain = plain_attackers(rules, b, king, them, occ);
+            checkers = plain;
+            let odd = odd_pieces(rules, b, them);
+            if odd.any()
+                && (plain.is_empty() || is_attacked_after(rules, b, king, them, occ, plain))
+            {
+                checkers |= odd_attackers(rules, b, king, them, odd);
+            }
+        }
+        CheckState {
+            checkers,
+            pinned: pinned(rules, b, king, us),
+        }
+    }
+}
+
+/// The enemy's odd pieces on the board.
+#[inline]
+pub(crate) fn odd_pieces(rules: &Rules, b: &Board, them: Color) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for role in ODD_ROLES {
+        if rules.role_allowed[role.index()] {
+            out |= b.role(role);
+        }
+    }
+    out & b.color(them)
+}
+
+/// Plain pieces of side `by` attacking `v` (module documentation), with occupancy `occ`.
+fn plain_attackers(rules: &Rules, b: &Board, v: Square, by: Color, occ: Bitboard) -> Bitboard {
+    let t = &rules.tables;
+    let i = v.index();
+    let p = |r: Role| b.pieces(by, r);
+    let has = |r: Role| rules.role_allowed[r.index()];
+    let mut out = t.leap(Leaper::King, v) & p(Role::King);
+    out |= t.rook(v, occ) & (p(Role::Rook) | p(Role::Queen));
+    out |= t.bishop(v, occ) & (p(Role::Bishop) | p(Role::Queen));
+    if has(Role::Knight) {
+        out |= t.leap(Leaper::Knight, v) & p(Role::Knight);
+    }
+    if has(Role::Warrior) {
+        out |= t.warrior[i] & p(Role::Warrior);
+    }
+    if has(Role::Guard) {
+        out |= (t.guard_lines[i] | t.leap(Leaper::Camel, v)) & p(Role::Guard);
+    }
+    if has(Role::FerzKnight) || has(Role::WazirKnight) {
+        let (h, l) = (p(Role::FerzKnight), p(Role::WazirKnight));
+        out |= t.leap(Leaper::Knight, v) & (h | l);
+        out |= t.leap(Leaper::Ferz, v) & h;
+        out |= t.leap(Leaper::Wazir, v) & l;
+    }
+    if has(Role::FerzSorcerer) || has(Role::WazirSorcerer) {
+        let (s, z) = (p(Role::FerzSorcerer), p(Role::WazirSorcerer));
+        out |= t.leap(Leaper::Zebra, v) & (s | z);
+        out |= t.leap(Leaper::Ferz, v) & s;
+        out |= t.leap(Leaper::Wazir, v) & z;
+    }
+    let pawns = p(Role::Pawn) | p(Role::Ninja);
+    if pawns.any() {
+        let back = -by.forward();
+        let ninjas = p(Role::Ninja) & rules.enemy_half[by.index()];
+        for df in [-1, 1] {
+            if let Some(s) = rules.offset(v, df, back).filter(|s| pawns.has(*s)) {
+                out = out.with(s);
+            }
+            if let Some(s) = rules.offset(v, df, 0).filter(|s| ninjas.has(*s)) {
+                out = out.with(s);
+            }
+        }
+    }
+    out
+}
+
+/// Those of the odd pieces `odd` (of side `by`) that attack `v`, found from their forward moves:
+/// a move landing on `v`, or jumping or flying over it.
+fn odd_attackers(rules: &Rules, b: &Board, v: Square, by: Color, odd: Bitboard) -> Bitboard {
+    let t = &rules.tables;
+    let occ = b.occupied();
+    let own = b.color(by);
+    let mut out = Bitboard::EMPTY;
+    for s in odd {
+        let Some(role) = b.piece_at(s).map(|p| p.role) else {
+            continue;
+        };
+        let hits = destinations(t, role, s, occ, own)
+            .iter()
+            .any(|to| to == v || jump_victim(role, s, to) == Some(v));
+        if hits {
+            out = out.with(s);
+        }
+    }
+    out
+}
+
+/// Pieces of `us` pinned to their king on `king` by an enemy rook, bishop or queen.
+fn pinned(rules: &Rules, b: &Board, king: Square, us: Color) -> Bitboard {
+    let t = &rules.tables;
+    let them = us.opposite();
+    let occ = b.occupied();
+    let own = b.color(us);
+    let queens = b.pieces(them, Role::Queen);
+    let lines = [
+        (ORTHOGONAL, b.pieces(them, Role::Rook) | queens),
+        (DIAGONAL, b.pieces(them, Role::Bishop) | queens),
+    ];
+    let mut out = Bitboard::EMPTY;
+    for (dirs, snipers) in lines {
+        if snipers.is_empty() {
+            continue;
+        }
+        for d in dirs {
+            if (t.ray[d][king.index()] & snipers).is_empty() {
+                continue;
+            }
+            let Some(first) = t.first_blocker(d, king, occ).filter(|s| own.has(*s)) else {
+                continue;
+            };
+            if t.first_blocker(d, first, occ)
+                .is_some_and(|s| snipers.has(s))
+            {
+                out = out.with(first);
+            }
+        }
+    }
+    out
+}
+
+/// The direction index from `a` toward `b` when they share a line (rank, file or diagonal).
+#[inline]
+fn line_dir(a: Square, b: Square) -> Option<usize> {
+    let dx = b.file() - a.file();
+    let dy = b.row() - a.row();
+    if (dx == 0 && dy == 0) || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
+        return None;
+    }
+    dir_index(dx.signum(), dy.signum())
+}
+
+/// For a piece of the side to move pinned on `pinned` (occupancy `occ`), the squares it may
+/// move to and stay between its king and the pinner: from the king (excluded) up to the pinner
+/// (included). Empty when the two squares share no line.
+#[inline]
+pub(crate) fn pin_segment(rules: &Rules, occ: Bitboard, king: Square, pinned: Square) -> Bitboard {
+    line_dir(king, pinned).map_or(Bitboard::EMPTY, |d| {
+        rules
+            .tables
+            .slide(d, king, occ & !Bitboard::from_square(pinned))
+    })
+}
+
+/// The squares a non-king move may land on to answer a check by the single plain piece on
+/// `checker`: its square, and for a rook, bishop or queen the squares between it and the king.
+pub(crate) fn evasion_targets(rules: &Rules, b: &Board, king: Square, checker: Square) -> Bitboard {
+    let slider = b
+        .piece_at(checker)
+        .is_some_and(|p| matches!(p.role, Role::Rook | Role::Bishop | Role::Queen));
+    match line_dir(king, checker) {
+        Some(d) if slider => {
+            let t = &rules.tables;
+            t.ray[d][king.index()] & !t.ray[d][checker.index()]
+        }
+        _ => Bitboard::from_square(checker),
+    }
+}
+
+/// The odd zone of a king on `king` (module documentation) against the odd pieces `odd`, given
+/// the king's orthogonal and diagonal lines up to the first piece.
+pub(crate) fn odd_zone(
+    rules: &Rules,
+    b: &Board,
+    king: Square,
+    odd: Bitboard,
+    orthogonal_lines: Bitboard,
+    diagonal_lines: Bitboard,
+) -> Bitboard {
+    if odd.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let t = &rules.tables;
+    let i = king.index();
+    let r = |role: Role| (b.role(role) & odd).any();
+    let mut zone = Bitboard::EMPTY;
+    let octopus = r(Role::Octopus);
+    if octopus || r(Role::Bomber) || r(Role::QuadBomber) {
+        zone |= orthogonal_lines;
+    }
+    if octopus || r(Role::Raptor) || r(Role::QuadRaptor) {
+        zone |= diagonal_lines;
+    }
+    if r(Role::Warmachine) {
+        zone |= t.leap(Leaper::Wazir, king) | t.dabbaba[i];
+    }
+    if r(Role::Elephant) {
+        zone |= t.leap(Leaper::Ferz, king) | t.alfil[i];
+    }
+    if r(Role::Snake) {
+        zone |= t.leap(Leaper::King, king) | t.leap(Leaper::Knight, king) | t.alfil[i];
+    }
+    zone
+}
