@@ -31,12 +31,14 @@
 //!   king, or the move is illegal;
 //! - a pinned piece stays on the ray from its king through it, or the move is illegal;
 //! - the squares it empties, fills or captures on (its origin, its destination) lie outside the
-//!   **odd zone** of the king: the squares whose occupancy can decide an attack by an odd piece
-//!   the enemy has on the board. Those are the king's orthogonal lines up to the first piece
-//!   when the enemy has a bomber, quad bomber or octopus; its diagonal lines likewise for a
-//!   raptor, quad raptor or octopus; the orthogonal squares one and two away for a warmachine;
-//!   the diagonal ones for an elephant; the adjacent, knight and two-away diagonal squares for a
-//!   snake. With none of these squares changed, no odd piece's attack on the king changes.
+//!   **odd zone** of the king: the squares whose occupancy can decide an attack on it by an
+//!   odd piece the enemy has, where it stands. A bomber (raptor) on one of the king's rank or
+//!   file (diagonal) rays adds that ray up to the first piece and the fly-over landing square
+//!   behind the king; a quad bomber, quad raptor or octopus within one line of the king's lines
+//!   adds those lines; a warmachine (elephant) three away on a line adds the two squares between;
+//!   a snake that can reach the king adds the squares its paths pass through. With none of these
+//!   squares changed, no odd piece's attack on the king changes, since the enemy's pieces do not
+//!   move during our move.
 //!
 //! A move that touches the odd zone only at its origin, out of check, is decided by testing once
 //! per origin whether emptying it exposes the king (filling a square outside the odd zone only
@@ -46,7 +48,7 @@
 //! generator's make-and-test in every variant.
 
 use crate::attacks::is_attacked_after;
-use crate::pieces::{destinations, jump_victim};
+use crate::pieces::{destinations, jump_victim, opposite};
 use crate::tables::{dir_index, Leaper, DIAGONAL, ORTHOGONAL};
 use crate::{Bitboard, Board, Color, Role, Rules, Square};
 
@@ -264,7 +266,17 @@ pub(crate) fn evasion_targets(rules: &Rules, b: &Board, king: Square, checker: S
 }
 
 /// The odd zone of a king on `king` (module documentation) against the odd pieces `odd`, given
-/// the king's orthogonal and diagonal lines up to the first piece.
+/// the king's orthogonal and diagonal lines up to the first piece. Each family adds squares only
+/// when one of its pieces stands where it could attack the king under some occupancy:
+/// - a bomber (raptor) on one of the king's orthogonal (diagonal) rays: that ray up to the first
+///   piece and the square adjacent to the king on the other side (the fly-over landing square);
+/// - a quad bomber, quad raptor or octopus within one file or rank (one diagonal) of the king's
+///   lines (the tables' candidate zones): all the king's lines of the kind its legs use (both
+///   kinds for the octopus);
+/// - a warmachine (elephant) three squares away on a rank or file (diagonal): the two squares
+///   between it and the king;
+/// - a snake on a square from which it reaches the king: the squares around the king that
+///   its paths pass through (adjacent, knight and two-away diagonal squares).
 pub(crate) fn odd_zone(
     rules: &Rules,
     b: &Board,
@@ -278,22 +290,45 @@ pub(crate) fn odd_zone(
     }
     let t = &rules.tables;
     let i = king.index();
-    let r = |role: Role| (b.role(role) & odd).any();
+    let occ = b.occupied();
+    let of = |role: Role| b.role(role) & odd;
     let mut zone = Bitboard::EMPTY;
-    let octopus = r(Role::Octopus);
-    if octopus || r(Role::Bomber) || r(Role::QuadBomber) {
+    for (dirs, flyers) in [(ORTHOGONAL, of(Role::Bomber)), (DIAGONAL, of(Role::Raptor))] {
+        if flyers.is_empty() {
+            continue;
+        }
+        for d in dirs {
+            if (t.ray[d][i] & flyers).any() {
+                zone |= t.slide(d, king, occ);
+                if let Some(behind) = t.step(opposite(d), king) {
+                    zone = zone.with(behind);
+                }
+            }
+        }
+    }
+    let octopus = of(Role::Octopus) & (t.quad_bomber_zone[i] | t.quad_raptor_zone[i]);
+    if octopus.any() || (of(Role::QuadBomber) & t.quad_bomber_zone[i]).any() {
         zone |= orthogonal_lines;
     }
-    if octopus || r(Role::Raptor) || r(Role::QuadRaptor) {
+    if octopus.any() || (of(Role::QuadRaptor) & t.quad_raptor_zone[i]).any() {
         zone |= diagonal_lines;
     }
-    if r(Role::Warmachine) {
-        zone |= t.leap(Leaper::Wazir, king) | t.dabbaba[i];
+    for (dirs, pieces) in [
+        (ORTHOGONAL, of(Role::Warmachine)),
+        (DIAGONAL, of(Role::Elephant)),
+    ] {
+        if pieces.is_empty() {
+            continue;
+        }
+        for d in dirs {
+            if let Some((pair, s3)) = t.third[d][i] {
+                if pieces.has(s3) {
+                    zone |= pair;
+                }
+            }
+        }
     }
-    if r(Role::Elephant) {
-        zone |= t.leap(Leaper::Ferz, king) | t.alfil[i];
-    }
-    if r(Role::Snake) {
+    if (of(Role::Snake) & t.snake_targets[i]).any() {
         zone |= t.leap(Leaper::King, king) | t.leap(Leaper::Knight, king) | t.alfil[i];
     }
     zone
