@@ -1,4 +1,4 @@
-//! Legal move generation, staged generation (captures then quiets), the hash-move legality path
+//! Legal move generation (also in check, after every checking move), staged generation (captures then quiets), the hash-move legality path
 //! (`is_pseudo_legal` + `is_legal_pseudo`), `gives_check` and make/unmake over the middlegame
 //! positions of `data/positions.txt`, one criterion group per variant. Before measuring, every position's perft(2) is checked
 //! against the recorded count, so a benchmark never times a generator that gives wrong answers.
@@ -66,6 +66,35 @@ fn movegen_benches(c: &mut Criterion) {
                 black_box(n)
             })
         });
+
+        // Legal generation in check (the evasion masks of the recorded check state): the
+        // positions after every checking move of the benchmark positions.
+        let in_check: Vec<Position> = positions
+            .iter()
+            .zip(&moves)
+            .flat_map(|(pos, ms)| {
+                ms.iter().filter(|&&m| pos.gives_check(m)).map(|&m| {
+                    let mut after = pos.clone();
+                    after.make_move(m);
+                    after
+                })
+            })
+            .collect();
+        assert!(in_check.iter().all(Position::in_check));
+        // Throughput of this case: the legal moves of those positions.
+        let evasions: u64 = in_check.iter().map(|p| p.legal_moves().len() as u64).sum();
+        group.throughput(Throughput::Elements(evasions.max(1)));
+        group.bench_function("generate_legal_in_check", |b| {
+            b.iter(|| {
+                let mut n = 0;
+                for pos in &in_check {
+                    black_box(pos).generate_legal(&mut list);
+                    n += list.len();
+                }
+                black_box(n)
+            })
+        });
+        group.throughput(Throughput::Elements(total_moves));
 
         // make_move + unmake_move of every legal move of every position; throughput = moves.
         group.bench_function("make_unmake", |b| {
