@@ -265,8 +265,7 @@ pub(crate) fn evasion_targets(rules: &Rules, b: &Board, king: Square, checker: S
     }
 }
 
-/// The odd zone of a king on `king` (module documentation) against the odd pieces `odd`, given
-/// the king's orthogonal and diagonal lines up to the first piece. Each family adds squares only
+/// The odd zone of a king on `king` (module documentation) against the odd pieces `odd`. Each family adds squares only
 /// when one of its pieces stands where it could attack the king under some occupancy:
 /// - a bomber (raptor) on one of the king's orthogonal (diagonal) rays: that ray up to the first
 ///   piece and the square adjacent to the king on the other side (the fly-over landing square);
@@ -277,14 +276,7 @@ pub(crate) fn evasion_targets(rules: &Rules, b: &Board, king: Square, checker: S
 ///   between it and the king;
 /// - a snake on a square from which it reaches the king: the squares around the king that
 ///   its paths pass through (adjacent, knight and two-away diagonal squares).
-pub(crate) fn odd_zone(
-    rules: &Rules,
-    b: &Board,
-    king: Square,
-    odd: Bitboard,
-    orthogonal_lines: Bitboard,
-    diagonal_lines: Bitboard,
-) -> Bitboard {
+pub(crate) fn odd_zone(rules: &Rules, b: &Board, king: Square, odd: Bitboard) -> Bitboard {
     if odd.is_empty() {
         return Bitboard::EMPTY;
     }
@@ -308,10 +300,10 @@ pub(crate) fn odd_zone(
     }
     let octopus = of(Role::Octopus) & (t.quad_bomber_zone[i] | t.quad_raptor_zone[i]);
     if octopus.any() || (of(Role::QuadBomber) & t.quad_bomber_zone[i]).any() {
-        zone |= orthogonal_lines;
+        zone |= t.rook(king, occ);
     }
     if octopus.any() || (of(Role::QuadRaptor) & t.quad_raptor_zone[i]).any() {
-        zone |= diagonal_lines;
+        zone |= t.bishop(king, occ);
     }
     for (dirs, pieces) in [
         (ORTHOGONAL, of(Role::Warmachine)),

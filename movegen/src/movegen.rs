@@ -354,8 +354,9 @@ pub(crate) struct LegalSink<'a> {
     list: &'a mut MoveList,
     mode: CheckMode,
     king: Square,
-    /// The king's zone (lines up to the first piece plus the extra zone).
-    zone: Bitboard,
+    /// The king's zone (lines up to the first piece plus the extra zone), computed when a move
+    /// first needs it ([`LegalSink::zone`]).
+    zone: Option<Bitboard>,
     /// Squares whose occupancy can decide an attack by the enemy's odd pieces.
     odd_zone: Bitboard,
     /// Origins from which a move needs no test: not the king, not pinned, outside the odd zone
@@ -375,10 +376,8 @@ impl<'a> LegalSink<'a> {
     /// A sink for the legal moves of `pos`, appending to `list`.
     pub(crate) fn new(pos: &'a Position, list: &'a mut MoveList) -> LegalSink<'a> {
         let r = pos.rules;
-        let t = &r.tables;
         let us = pos.side;
         let king = pos.king(us);
-        let occ = pos.board.occupied();
         let checkers = pos.check.checkers;
         let mode = match checkers.lsb() {
             None => CheckMode::Free,
@@ -390,11 +389,8 @@ impl<'a> LegalSink<'a> {
             },
             Some(_) => CheckMode::Fallback,
         };
-        let orthogonal_lines = t.rook(king, occ);
-        let diagonal_lines = t.bishop(king, occ);
-        let zone = orthogonal_lines | diagonal_lines | r.extra_zone[king.index()];
         let odd = odd_pieces(r, &pos.board, us.opposite());
-        let odd_zone = odd_zone(r, &pos.board, king, odd, orthogonal_lines, diagonal_lines);
+        let odd_zone = odd_zone(r, &pos.board, king, odd);
         let pinned = pos.check.pinned;
         let (free_from, targets) = match mode {
             CheckMode::Free => (!(odd_zone | pinned), !Bitboard::EMPTY),
@@ -406,7 +402,7 @@ impl<'a> LegalSink<'a> {
             list,
             mode,
             king,
-            zone,
+            zone: None,
             odd_zone,
             free_from: free_from.without(Bitboard::from_square(king)),
             free_to: targets & !odd_zone & !pos.ep_squares,
@@ -415,6 +411,14 @@ impl<'a> LegalSink<'a> {
             vacate_tested: Bitboard::EMPTY,
             vacate_safe: Bitboard::EMPTY,
         }
+    }
+
+    /// The king's zone ([`Position::king_zone`]), computed once per sink.
+    #[inline]
+    fn zone(&mut self) -> Bitboard {
+        *self
+            .zone
+            .get_or_insert_with(|| self.pos.king_zone(self.king))
     }
 
     /// The common case, decided without a test: a move that cannot capture on a second square,
@@ -461,13 +465,13 @@ impl<'a> LegalSink<'a> {
                 // Occupancy outside the zone does not decide any attack on the king, so a move
                 // that changes none inside it and captures nothing leaves every attack standing.
                 let captures = second_victim || self.enemy.has(to);
-                return ((touched & self.zone).any() || captures) && pos.is_legal_pseudo(m);
+                return ((touched & self.zone()).any() || captures) && pos.is_legal_pseudo(m);
             }
             CheckMode::Evade(targets) => Some(targets),
             CheckMode::Free => None,
         };
         if second_victim {
-            if targets.is_some() || (touched & self.zone).any() {
+            if targets.is_some() || (touched & self.zone()).any() {
                 return pos.is_legal_pseudo(m);
             }
             // Out of check, nothing in the zone changes: every attack stays as it is (none).
