@@ -50,5 +50,11 @@ scalar_params! {
         qs_delta: "QsDelta" = 200, 0, 2000;
         /// Depth from which a node without a hash move is searched one ply shallower.
         iir_depth: "IirDepth" = 5, 1, 64;
+        /// Shallowest depth where the hash move is tested for a singular extension.
+        se_depth: "SeDepth" = 7, 2, 64;
+        /// Singular bound below the hash score, in eighths of a centipawn per ply of depth.
+        se_margin: "SeMargin" = 16, 0, 400;
+        /// How far below the singular bound a double extension starts (centipawns).
+        se_double_margin: "SeDoubleMargin" = 25, 0, 1000;
     }
 }
