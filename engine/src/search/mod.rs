@@ -19,6 +19,7 @@ use history::{CaptureHistory, Histories, HistoryStore, PieceTo};
 use movegen::{Move, Position, Role};
 pub use params::SearchParams;
 use picker::{MovePicker, NodeContext, PickerMode};
+use see::see_ge;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -584,13 +585,25 @@ impl<'a> Worker<'a> {
                 self.hist.quiet_score(us, m, now, earlier)
             };
 
-            // Step 12. Prune late quiet moves at shallow depth (never a check).
-            if !in_check && !info.tactical && best > -MATE_BOUND && !self.pos.gives_check(m) {
-                let lmp_limit = p.lmp_base + p.lmp_mul * depth * depth / (2 - improving as i32);
-                if depth <= p.lmp_depth && legal > lmp_limit {
-                    continue;
+            // Step 12. Shallow-depth pruning, never of a check: late quiet moves, quiet moves
+            // far below alpha, and moves whose exchange loses too much (SEE).
+            let shallow = depth <= p.lmp_depth.max(p.fut_depth).max(p.see_depth);
+            if !in_check && best > -MATE_BOUND && shallow && !self.pos.gives_check(m) {
+                if !info.tactical {
+                    let lmp_limit = p.lmp_base + p.lmp_mul * depth * depth / (2 - improving as i32);
+                    if depth <= p.lmp_depth && legal > lmp_limit {
+                        continue;
+                    }
+                    if depth <= p.fut_depth && eval + p.fut_base + p.fut_margin * depth <= alpha {
+                        continue;
+                    }
                 }
-                if depth <= p.fut_depth && eval + p.fut_base + p.fut_margin * depth <= alpha {
+                let see_margin = if info.tactical {
+                    p.see_capture_margin * depth * depth
+                } else {
+                    p.see_quiet_margin * depth
+                };
+                if depth <= p.see_depth && !see_ge(&self.pos, m, self.eval, -see_margin) {
                     continue;
                 }
             }
