@@ -7,6 +7,7 @@
 
 pub mod ordering;
 pub mod params;
+pub mod see;
 mod threads;
 
 use crate::eval::Evaluator;
