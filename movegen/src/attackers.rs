@@ -18,6 +18,7 @@
 //! The property tests (`movegen/tests/attackers.rs`) compare every function with the forward
 //! generator on random positions of every variant.
 
+use crate::attacks::is_attacked_after;
 use crate::pieces::{destinations, jump_victim, opposite, short_flyer, LEGS};
 use crate::tables::{Leaper, Tables, DIAGONAL, ORTHOGONAL};
 use crate::{Bitboard, Board, Color, Role, Rules, Square};
@@ -26,6 +27,8 @@ use crate::{Bitboard, Board, Color, Role, Rules, Square};
 /// (by landing on it, flying over it or jumping over it), en passant excepted.
 ///
 /// `v` must hold a piece that is not `by`'s (it must be in `occ`, and not a piece of `by`).
+/// One pass over the roles, sharing the slider reach between rooks, queens and bombers (and
+/// bishops, queens and raptors); equal to the union of [`role_attackers_to`] over the roles.
 pub fn attackers_to(
     rules: &Rules,
     b: &Board,
@@ -34,9 +37,97 @@ pub fn attackers_to(
     occ: Bitboard,
     removed: Bitboard,
 ) -> Bitboard {
-    rules.spec.roles.iter().fold(Bitboard::EMPTY, |acc, &role| {
-        acc | role_attackers_to(rules, b, v, by, role, occ, removed)
-    })
+    let t = &rules.tables;
+    let them = b.color(by) & !removed;
+    let p = |r: Role| b.role(r) & them;
+    let has = |r: Role| rules.role_allowed[r.index()];
+    let i = v.index();
+    let mut out = t.leap(Leaper::King, v) & p(Role::King);
+    if has(Role::Knight) {
+        out |= t.leap(Leaper::Knight, v) & p(Role::Knight);
+    }
+    if has(Role::Warrior) {
+        out |= t.warrior[i] & p(Role::Warrior);
+    }
+    if has(Role::Guard) {
+        out |= (t.guard_lines[i] | t.leap(Leaper::Camel, v)) & p(Role::Guard);
+    }
+    if has(Role::FerzKnight) || has(Role::WazirKnight) {
+        let (h, l) = (p(Role::FerzKnight), p(Role::WazirKnight));
+        out |= t.leap(Leaper::Knight, v) & (h | l)
+            | t.leap(Leaper::Ferz, v) & h
+            | t.leap(Leaper::Wazir, v) & l;
+    }
+    if has(Role::FerzSorcerer) || has(Role::WazirSorcerer) {
+        let (s, z) = (p(Role::FerzSorcerer), p(Role::WazirSorcerer));
+        out |= t.leap(Leaper::Zebra, v) & (s | z)
+            | t.leap(Leaper::Ferz, v) & s
+            | t.leap(Leaper::Wazir, v) & z;
+    }
+    let pawns = p(Role::Pawn);
+    if pawns.any() {
+        out |= pawn_attackers(rules, v, by, Role::Pawn, pawns);
+    }
+    let ninjas = p(Role::Ninja);
+    if ninjas.any() {
+        out |= pawn_attackers(rules, v, by, Role::Ninja, ninjas);
+    }
+    // Line pieces only matter when they stand on a line through `v`.
+    let queens = p(Role::Queen);
+    let orthogonal = lines(t, &ORTHOGONAL, v);
+    let (rooks, bombers) = (
+        (p(Role::Rook) | queens) & orthogonal,
+        p(Role::Bomber) & orthogonal,
+    );
+    if rooks.any() {
+        out |= t.rook(v, occ) & rooks;
+    }
+    if bombers.any() {
+        out |= flyer_attackers(t, &ORTHOGONAL, v, occ, them, bombers);
+    }
+    let warmachines = p(Role::Warmachine) & orthogonal;
+    if warmachines.any() {
+        out |= short_flyer(t, &ORTHOGONAL, v, occ) & warmachines;
+    }
+    let diagonal = lines(t, &DIAGONAL, v);
+    let (bishops, raptors) = (
+        (p(Role::Bishop) | queens) & diagonal,
+        p(Role::Raptor) & diagonal,
+    );
+    if bishops.any() {
+        out |= t.bishop(v, occ) & bishops;
+    }
+    if raptors.any() {
+        out |= flyer_attackers(t, &DIAGONAL, v, occ, them, raptors);
+    }
+    let elephants = p(Role::Elephant) & diagonal;
+    if elephants.any() {
+        out |= short_flyer(t, &DIAGONAL, v, occ) & elephants;
+    }
+    for role in [
+        Role::Snake,
+        Role::QuadBomber,
+        Role::QuadRaptor,
+        Role::Octopus,
+    ] {
+        if has(role) {
+            out |= role_attackers_to(rules, b, v, by, role, occ, removed);
+        }
+    }
+    out
+}
+
+/// Is there any piece of `by` among [`attackers_to`]? (Stops at the first one.)
+#[inline]
+pub fn any_attacker(
+    rules: &Rules,
+    b: &Board,
+    v: Square,
+    by: Color,
+    occ: Bitboard,
+    removed: Bitboard,
+) -> bool {
+    is_attacked_after(rules, b, v, by, occ, removed)
 }
 
 /// The pieces of `role` among [`attackers_to`].
@@ -147,20 +238,35 @@ pub fn second_victim_square(role: Role, from: Square, to: Square) -> Option<Squa
     jump_victim(role, from, to)
 }
 
+/// Every square on the lines through `v` in the directions `dirs`.
+#[inline]
+fn lines(t: &Tables, dirs: &[usize; 4], v: Square) -> Bitboard {
+    let i = v.index();
+    dirs.iter()
+        .fold(Bitboard::EMPTY, |acc, &d| acc | t.ray[d][i])
+}
+
 /// Pawns (`role` Pawn or Ninja) among `p` of side `by` that capture on `v`: diagonally forward,
 /// and sideways for ninja pawns standing in `by`'s enemy half.
 fn pawn_attackers(rules: &Rules, v: Square, by: Color, role: Role, p: Bitboard) -> Bitboard {
-    let back = -by.forward();
+    let t = &rules.tables;
+    // Directions (indices into `DIRS`) from `v` back to a pawn capturing it diagonally: down
+    // for white, up for black; then the two sideways steps.
+    let behind = match by {
+        Color::White => [6, 5],
+        Color::Black => [7, 4],
+    };
     let mut out = Bitboard::EMPTY;
-    for df in [-1, 1] {
-        if let Some(s) = rules.offset(v, df, back).filter(|s| p.has(*s)) {
-            out = out.with(s);
+    for d in behind {
+        if let Some(s) = t.step(d, v) {
+            out |= Bitboard::from_square(s) & p;
         }
-        if role == Role::Ninja {
-            let sideways = rules.offset(v, df, 0);
-            if let Some(s) = sideways.filter(|s| p.has(*s) && rules.enemy_half[by.index()].has(*s))
-            {
-                out = out.with(s);
+    }
+    if role == Role::Ninja {
+        let sideways = p & rules.enemy_half[by.index()];
+        for d in [1, 3] {
+            if let Some(s) = t.step(d, v) {
+                out |= Bitboard::from_square(s) & sideways;
             }
         }
     }
@@ -236,4 +342,17 @@ fn quad_attackers(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tables::DIRS;
+
+    /// The direction indices `pawn_attackers` uses name the steps it means.
+    #[test]
+    fn pawn_directions_match_dirs() {
+        assert_eq!((DIRS[6], DIRS[5]), ((-1, -1), (1, -1)));
+        assert_eq!((DIRS[7], DIRS[4]), ((-1, 1), (1, 1)));
+        assert_eq!((DIRS[1], DIRS[3]), ((1, 0), (-1, 0)));
+    }
 }

@@ -31,7 +31,9 @@ mod types;
 mod variant;
 pub mod zobrist;
 
-pub use attackers::{attackers_to, capture_landings, role_attackers_to, second_victim_square};
+pub use attackers::{
+    any_attacker, attackers_to, capture_landings, role_attackers_to, second_victim_square,
+};
 pub use attacks::is_attacked;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::Board;

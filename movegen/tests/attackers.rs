@@ -17,8 +17,8 @@ mod common;
 
 use common::{random_placement, Rng};
 use movegen::{
-    attackers_to, capture_landings, role_attackers_to, second_victim_square, Bitboard, Color,
-    MoveList, Piece, Position, Role, Square, Variant,
+    any_attacker, attackers_to, capture_landings, role_attackers_to, second_victim_square,
+    Bitboard, Color, MoveList, Piece, Position, Role, Square, Variant,
 };
 use std::collections::BTreeMap;
 
@@ -91,6 +91,14 @@ fn compare(
     for (&v, want) in truth {
         let want_from: Bitboard = want.keys().copied().collect();
         let got = attackers_to(rules, b, v, by, occ, removed);
+        if any_attacker(rules, b, v, by, occ, removed) != want_from.any() {
+            return Err(format!(
+                "any_attacker of {} for {by:?} in {} disagrees with {:?}",
+                name(v),
+                pos_for_names.to_fen(),
+                want_from.iter().map(name).collect::<Vec<_>>()
+            ));
+        }
         if got != want_from {
             return Err(format!(
                 "attackers of {} for {by:?} in {}: got {:?}, generator says {:?}",

@@ -41,19 +41,16 @@
 //!    defend a square is a threat, not a capture, and is outside SEE.
 //! 9. Castling: the king is the piece at risk, so by rule 5 a castle scores 0.
 //!
-//! The capturers come from [`movegen::role_attackers_to`] and [`movegen::capture_landings`],
+//! The capturers come from [`movegen::attackers_to`] and [`movegen::capture_landings`],
 //! which read the board with the exchange's removals and arrivals applied. The integration test
 //! `engine/tests/see.rs` checks [`see`] against an exchange played with the real move generator
 //! and make/unmake, on random positions of every variant.
 
 use crate::eval::Evaluator;
 use movegen::{
-    capture_landings, role_attackers_to, second_victim_square, Bitboard, Board, Color, Move,
-    MoveKind, Piece, Position, Role, Rules, Square,
+    any_attacker, attackers_to, capture_landings, second_victim_square, Bitboard, Board, Color,
+    Move, MoveKind, Piece, Position, Role, Rules, Square,
 };
-
-/// The most roles any variant has.
-const MAX_ROLES: usize = Role::COUNT;
 
 /// Material outcome (centipawns, mover's view) of the exchange that `m` starts (see the module
 /// documentation for the exact rules). `m` must be a pseudo-legal move of `pos`.
@@ -122,6 +119,12 @@ pub fn see_ge(pos: &Position, m: Move, eval: &Evaluator, threshold: i32) -> bool
     }
 }
 
+/// Value of a role for the capturer order: material, the king above everything.
+#[inline]
+fn order_value(eval: &Evaluator, r: Role) -> (bool, i32) {
+    (r == Role::King, eval.material(r))
+}
+
 /// Longest exchange followed (a step removes at least one piece, so real exchanges are short).
 const MAX_STEPS: usize = 64;
 
@@ -141,9 +144,6 @@ struct Exchange<'a> {
     at_risk: Piece,
     /// En-passant squares the next capture may land on (first reply only).
     ep: Bitboard,
-    /// The variant's roles, least valuable first, the king last.
-    order: [Role; MAX_ROLES],
-    roles: usize,
 }
 
 /// One capture of the piece at risk.
@@ -200,19 +200,6 @@ impl<'a> Exchange<'a> {
             }
         }
         let rules = pos.rules();
-        let mut order = [Role::King; MAX_ROLES];
-        let mut roles = 0;
-        for &r in rules.spec.roles {
-            // Insertion sort by (is king, material); the variant has at most a dozen roles.
-            let key = |r: Role| (r == Role::King, eval.material(r));
-            let mut i = roles;
-            while i > 0 && key(order[i - 1]) > key(r) {
-                order[i] = order[i - 1];
-                i -= 1;
-            }
-            order[i] = r;
-            roles += 1;
-        }
         let x = Exchange {
             rules,
             pos,
@@ -223,15 +210,8 @@ impl<'a> Exchange<'a> {
             target: to,
             at_risk: placed,
             ep,
-            order,
-            roles,
         };
         Some((gain, x))
-    }
-
-    /// Value of a role for the capturer order: material, the king above everything.
-    fn order_value(&self, r: Role) -> (bool, i32) {
-        (r == Role::King, self.eval.material(r))
     }
 
     /// Makes the next capture of the piece at risk and returns what it gains, or `None` when the
@@ -241,52 +221,55 @@ impl<'a> Exchange<'a> {
             return None;
         }
         let by = self.at_risk.color.opposite();
-        let mut best: Option<Capture> = None;
-        let mut best_value = None;
-        for &role in &self.order[..self.roles] {
-            let value = self.order_value(role);
-            if best_value.is_some_and(|b| b != value) {
-                break;
+        let mut from_set = attackers_to(
+            self.rules,
+            self.board,
+            self.target,
+            by,
+            self.occ,
+            self.removed,
+        );
+        let ep_pawns = if self.ep.any() {
+            self.en_passant_capturers(by)
+        } else {
+            Bitboard::EMPTY
+        };
+        from_set |= ep_pawns;
+        if from_set.is_empty() {
+            return None;
+        }
+        // The least valuable capturers (several when values tie).
+        let mut least = None;
+        for from in from_set {
+            let role = self.pos.piece_at(from)?.role;
+            let value = order_value(self.eval, role);
+            if least.is_none_or(|l| value < l) {
+                least = Some(value);
             }
-            let mut from_set = role_attackers_to(
+        }
+        let mut best: Option<Capture> = None;
+        for from in from_set {
+            let role = self.pos.piece_at(from)?.role;
+            if Some(order_value(self.eval, role)) != least {
+                continue;
+            }
+            let mut lands = capture_landings(
                 self.rules,
                 self.board,
+                from,
+                role,
                 self.target,
                 by,
-                role,
                 self.occ,
                 self.removed,
             );
-            let ep_pawns = if role == Role::Pawn && self.ep.any() {
-                self.en_passant_capturers(by)
-            } else {
-                Bitboard::EMPTY
-            };
-            from_set |= ep_pawns;
-            for from in from_set {
-                let mut lands = capture_landings(
-                    self.rules,
-                    self.board,
-                    from,
-                    role,
-                    self.target,
-                    by,
-                    self.occ,
-                    self.removed,
-                );
-                if ep_pawns.has(from) {
-                    lands |= self.en_passant_landings(from, by);
-                }
-                for to in lands {
-                    if let Some(c) = self.capture(by, from, role, to) {
-                        let better = match best {
-                            None => true,
-                            Some(b) => (-c.gain, c.from, c.to) < (-b.gain, b.from, b.to),
-                        };
-                        if better {
-                            best = Some(c);
-                            best_value = Some(value);
-                        }
+            if ep_pawns.has(from) {
+                lands |= self.en_passant_landings(from, by);
+            }
+            for to in lands {
+                if let Some(c) = self.capture(by, from, role, to) {
+                    if best.is_none_or(|b| (-c.gain, c.from, c.to) < (-b.gain, b.from, b.to)) {
+                        best = Some(c);
                     }
                 }
             }
@@ -302,17 +285,7 @@ impl<'a> Exchange<'a> {
         occ = occ.with(c.to);
         if c.role == Role::King {
             // The king may not capture into a square the other side can then capture on.
-            let other = by.opposite();
-            let mut any = false;
-            for &role in &self.order[..self.roles] {
-                let hit =
-                    role_attackers_to(self.rules, self.board, c.to, other, role, occ, removed);
-                if hit.any() {
-                    any = true;
-                    break;
-                }
-            }
-            if any {
+            if any_attacker(self.rules, self.board, c.to, by.opposite(), occ, removed) {
                 return None;
             }
         }
