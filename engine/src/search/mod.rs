@@ -586,24 +586,29 @@ impl<'a> Worker<'a> {
             };
 
             // Step 12. Shallow-depth pruning, never of a check: late quiet moves, quiet moves
-            // far below alpha, and moves whose exchange loses too much (SEE).
-            let shallow = depth <= p.lmp_depth.max(p.fut_depth).max(p.see_depth);
-            if !in_check && best > -MATE_BOUND && shallow && !self.pos.gives_check(m) {
-                if !info.tactical {
-                    let lmp_limit = p.lmp_base + p.lmp_mul * depth * depth / (2 - improving as i32);
-                    if depth <= p.lmp_depth && legal > lmp_limit {
-                        continue;
-                    }
-                    if depth <= p.fut_depth && eval + p.fut_base + p.fut_margin * depth <= alpha {
-                        continue;
-                    }
-                }
-                let see_margin = if info.tactical {
-                    p.see_capture_margin * depth * depth
-                } else {
-                    p.see_quiet_margin * depth
-                };
-                if depth <= p.see_depth && !see_ge(&self.pos, m, self.eval, -see_margin) {
+            // far below alpha, and moves whose exchange loses too much (SEE). The cheap tests
+            // come first; whether the move checks is asked only of a move about to be pruned.
+            if !in_check
+                && best > -MATE_BOUND
+                && depth <= p.lmp_depth.max(p.fut_depth).max(p.see_depth)
+            {
+                let late = !info.tactical
+                    && depth <= p.lmp_depth
+                    && legal > p.lmp_base + p.lmp_mul * depth * depth / (2 - improving as i32);
+                let futile = !info.tactical
+                    && depth <= p.fut_depth
+                    && eval + p.fut_base + p.fut_margin * depth <= alpha;
+                let prune = late
+                    || futile
+                    || (depth <= p.see_depth && {
+                        let margin = if info.tactical {
+                            p.see_capture_margin * depth * depth
+                        } else {
+                            p.see_quiet_margin * depth
+                        };
+                        !see_ge(&self.pos, m, self.eval, -margin)
+                    });
+                if prune && !self.pos.gives_check(m) {
                     continue;
                 }
             }
