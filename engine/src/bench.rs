@@ -4,6 +4,7 @@
 //! `--threads N` it also searches every position with N threads and reports time to depth.
 
 use crate::eval::{Evaluator, Weights};
+use crate::search::history::HistoryStore;
 use crate::search::{self, Output, SearchConfig, SearchParams, SearchResult, SharedState};
 use crate::time::GoLimits;
 use crate::tt::TranspositionTable;
@@ -84,6 +85,7 @@ pub fn search_fixed(
         params: SearchParams::default(),
         eval: Arc::new(Evaluator::new(&Weights::default(), pos.variant())),
         report: false,
+        histories: Arc::new(HistoryStore::default()),
     };
     let limits = GoLimits {
         depth: Some(depth),

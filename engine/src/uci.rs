@@ -5,6 +5,7 @@
 use crate::eval::Evaluator;
 use crate::options::{Change, EngineOptions};
 use crate::perft_cmd;
+use crate::search::history::HistoryStore;
 use crate::search::{self, Output, SearchConfig, SharedState};
 use crate::time::GoLimits;
 use crate::tt::TranspositionTable;
@@ -40,6 +41,8 @@ pub struct Uci {
     opts: EngineOptions,
     pos: Position,
     tt: Arc<TranspositionTable>,
+    /// History tables kept between searches (cleared by `ucinewgame`).
+    histories: Arc<HistoryStore>,
     eval: Arc<Evaluator>,
     running: Option<Running>,
     /// Tokens of the `position` command that produced `pos` (for extending it incrementally).
@@ -64,6 +67,7 @@ impl Uci {
             out,
             pos: Position::startpos(opts.variant),
             tt: Arc::new(TranspositionTable::new(opts.hash_mb)),
+            histories: Arc::new(HistoryStore::default()),
             eval: Arc::new(Evaluator::new(&opts.weights, opts.variant)),
             opts,
             running: None,
@@ -206,6 +210,7 @@ impl Uci {
     fn new_game(&mut self) -> Res {
         self.busy("start a new game")?;
         self.tt.clear();
+        self.histories.clear();
         self.pos = Position::startpos(self.opts.variant);
         self.last_position.clear();
         self.refused_position = None;
@@ -352,6 +357,7 @@ impl Uci {
             params: self.opts.search.clone(),
             eval: self.eval.clone(),
             report: true,
+            histories: self.histories.clone(),
         };
         let pos = self.pos.clone();
         let tt = self.tt.clone();

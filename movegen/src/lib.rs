@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs, unreachable_pub)]
 
+mod attackers;
 mod attacks;
 mod bitboard;
 mod board;
@@ -31,6 +32,9 @@ mod types;
 mod variant;
 pub mod zobrist;
 
+pub use attackers::{
+    any_attacker, attackers_to, capture_landings, role_attackers_to, second_victim_square,
+};
 pub use attacks::is_attacked;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::Board;

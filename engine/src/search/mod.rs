@@ -5,16 +5,21 @@
 //! The node search reads top to bottom in numbered steps; each pruning rule sits in one place
 //! with its condition spelled out.
 
-pub mod ordering;
+pub mod history;
 pub mod params;
+pub mod picker;
+pub mod see;
 mod threads;
 
 use crate::eval::Evaluator;
 use crate::time::{GoLimits, TimeLimits};
 use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
+use arrayvec::ArrayVec;
+use history::{CaptureHistory, Histories, HistoryStore, PieceTo};
 use movegen::{Move, Position, Role};
-use ordering::{History, QuietContext, ScoredMoves};
 pub use params::SearchParams;
+use picker::{MovePicker, NodeContext, PickerMode};
+use see::see_ge;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -47,6 +52,8 @@ pub struct SearchConfig {
     pub eval: Arc<Evaluator>,
     /// Print `info` lines.
     pub report: bool,
+    /// History tables carried from one search to the next.
+    pub histories: Arc<HistoryStore>,
 }
 
 /// State shared between the UCI thread and every search thread.
@@ -151,11 +158,15 @@ pub(crate) struct Worker<'a> {
     seldepth: usize,
     stopped: bool,
     root_depth: i32,
-    history: History,
+    hist: Box<Histories>,
+    /// Continuation-history key of the move made at each ply (`None` for a null move).
+    stack: Vec<Option<PieceTo>>,
     killers: Vec<[Option<Move>; 2]>,
+    /// The move a singular-extension search leaves out at each ply.
+    excluded: Vec<Option<Move>>,
     pv: Vec<Vec<Move>>,
     evals: Vec<i32>,
-    buffers: Vec<Option<Box<ScoredMoves>>>,
+    buffers: Vec<Option<Box<MovePicker>>>,
     lmr: Vec<[i32; 64]>,
     root_moves: Vec<RootMove>,
     /// Root moves after the last completed iteration.
@@ -175,6 +186,7 @@ impl<'a> Worker<'a> {
         limits: &'a GoLimits,
         time: Option<TimeLimits>,
         root_moves: Vec<RootMove>,
+        hist: Box<Histories>,
     ) -> Worker<'a> {
         Worker {
             id,
@@ -190,8 +202,10 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             stopped: false,
             root_depth: 0,
-            history: History::default(),
+            hist,
+            stack: vec![None; MAX_PLY + 2],
             killers: vec![[None; 2]; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
             pv: vec![Vec::new(); MAX_PLY + 2],
             evals: vec![0; MAX_PLY + 2],
             buffers: (0..MAX_PLY + 2).map(|_| None).collect(),
@@ -240,11 +254,11 @@ impl<'a> Worker<'a> {
     }
 
     /// Takes the per-ply move buffer (returned with [`Worker::put_buffer`]).
-    fn take_buffer(&mut self, ply: usize) -> Box<ScoredMoves> {
-        self.buffers[ply].take().unwrap_or_else(ScoredMoves::boxed)
+    fn take_buffer(&mut self, ply: usize) -> Box<MovePicker> {
+        self.buffers[ply].take().unwrap_or_else(MovePicker::boxed)
     }
 
-    fn put_buffer(&mut self, ply: usize, b: Box<ScoredMoves>) {
+    fn put_buffer(&mut self, ply: usize, b: Box<MovePicker>) {
         self.buffers[ply] = Some(b);
     }
 
@@ -256,20 +270,55 @@ impl<'a> Worker<'a> {
         line.extend_from_slice(&tail[0]);
     }
 
-    /// Quiet move `m` caused a beta cutoff: remember it as a killer, reward it and punish the
-    /// quiet moves searched before it.
-    fn reward_quiet(&mut self, ply: usize, depth: i32, m: Move, tried: &[Move]) {
-        let k = &mut self.killers[ply];
-        if k[0] != Some(m) {
-            k[1] = k[0];
-            k[0] = Some(m);
-        }
+    /// The continuation-history keys of the moves one and two plies before the node at `ply`.
+    #[inline]
+    fn earlier(&self, ply: usize) -> [Option<PieceTo>; 2] {
+        [
+            ply.checked_sub(1).and_then(|p| self.stack[p]),
+            ply.checked_sub(2).and_then(|p| self.stack[p]),
+        ]
+    }
+
+    /// Move `best` caused a beta cutoff at `ply`: reward it in its history tables and punish the
+    /// moves of its kind tried before it (`quiets` and `captures`, in the order tried). A quiet
+    /// cutoff also becomes a killer and the counter-move of the previous move.
+    fn update_histories(
+        &mut self,
+        ply: usize,
+        depth: i32,
+        best: Move,
+        best_is_quiet: bool,
+        quiets: &[Move],
+        captures: &[Move],
+    ) {
         let bonus = (depth * depth * 16).min(self.params.history_max_bonus);
         let us = self.pos.side_to_move();
-        self.history.update(us, m, bonus);
-        for &q in tried {
-            if q != m {
-                self.history.update(us, q, -bonus);
+        let earlier = self.earlier(ply);
+        if best_is_quiet {
+            let k = &mut self.killers[ply];
+            if k[0] != Some(best) {
+                k[1] = k[0];
+                k[0] = Some(best);
+            }
+            if let Some(prev) = earlier[0] {
+                self.hist.counter.set(prev, best);
+            }
+            let now = self.hist.roles.piece_to(&self.pos, best);
+            self.hist.update_quiet(us, best, now, earlier, bonus);
+            for &q in quiets {
+                if q != best {
+                    let now = self.hist.roles.piece_to(&self.pos, q);
+                    self.hist.update_quiet(us, q, now, earlier, -bonus);
+                }
+            }
+        } else if let Some(key) = CaptureHistory::key(&self.pos, best) {
+            self.hist.capture.update(key, bonus);
+        }
+        for &c in captures {
+            if c != best {
+                if let Some(key) = CaptureHistory::key(&self.pos, c) {
+                    self.hist.capture.update(key, -bonus);
+                }
             }
         }
     }
@@ -281,6 +330,7 @@ impl<'a> Worker<'a> {
         for i in pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.pv[1].clear();
+            self.stack[0] = Some(self.hist.roles.piece_to(&self.pos, m));
             self.pos.make_move(m);
             self.nodes += 1;
             let gives_check = self.pos.in_check();
@@ -366,9 +416,15 @@ impl<'a> Worker<'a> {
             return alpha;
         }
 
-        // Step 5. Transposition table.
+        // Step 5. Transposition table (ignored by a singular-extension search, which searches
+        // the same position without the hash move).
+        let excluded = self.excluded[ply];
         let key = self.pos.hash();
-        let hit = self.tt.probe(key);
+        let hit = if excluded.is_some() {
+            None
+        } else {
+            self.tt.probe(key)
+        };
         let tt_move = hit.and_then(|h| h.mv);
         if let Some(h) = hit {
             let s = score_from_tt(h.score, ply as i32, MATE_BOUND);
@@ -411,7 +467,7 @@ impl<'a> Worker<'a> {
         let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
         let p = self.params;
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             // Step 7. Razoring: far below alpha at shallow depth, trust the quiescence search.
             if depth <= p.razor_depth && eval + p.razor_margin * depth < alpha {
                 let q = self.qsearch(alpha, beta, ply, false);
@@ -422,7 +478,11 @@ impl<'a> Worker<'a> {
 
             // Step 8. Reverse futility pruning: far above beta at shallow depth.
             let margin = p.rfp_margin * (depth - improving as i32);
-            if depth <= p.rfp_depth && eval - margin >= beta && eval.abs() < MATE_BOUND {
+            if depth <= p.rfp_depth
+                && eval - margin >= beta
+                && eval.abs() < MATE_BOUND
+                && beta.abs() < MATE_BOUND
+            {
                 return eval;
             }
 
@@ -435,6 +495,7 @@ impl<'a> Worker<'a> {
             {
                 let r =
                     p.nmp_base + depth / p.nmp_depth_div + ((eval - beta) / p.nmp_eval_div).min(3);
+                self.stack[ply] = None;
                 self.pos.make_null_move();
                 let s = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
                 self.pos.unmake_null_move();
@@ -448,45 +509,120 @@ impl<'a> Worker<'a> {
         }
 
         // Step 10. Internal iterative reduction: no hash move at a deep node.
-        if tt_move.is_none() && depth >= p.iir_depth {
+        if tt_move.is_none() && excluded.is_none() && depth >= p.iir_depth {
             depth -= 1;
         }
 
-        // Step 11. The moves.
-        let mut moves = self.take_buffer(ply);
-        let quiet = QuietContext {
-            history: &self.history,
-            killers: self.killers[ply],
-        };
-        moves.fill(&self.pos, self.eval, tt_move, Some(quiet));
+        // Step 10b. Singular extension: when the hash move is the only move that reaches a
+        // score near its hash score (the others, searched shallower without it, fail low
+        // against a lowered bound), extend it; when even without it the node fails high, cut
+        // (multi-cut); when the hash score alone beats beta, reduce the hash move instead.
+        let mut singular_extension = 0;
+        if let (Some(h), Some(hash_move)) = (hit, tt_move) {
+            let tt_score = score_from_tt(h.score, ply as i32, MATE_BOUND);
+            if ply > 0
+                && depth >= p.se_depth
+                && h.depth >= depth - 3
+                && matches!(h.bound, Bound::Lower | Bound::Exact)
+                && tt_score.abs() < MATE_BOUND
+                && (ply as i32) < 2 * self.root_depth
+            {
+                let singular_beta = tt_score - p.se_margin * depth / 8;
+                self.excluded[ply] = Some(hash_move);
+                let s = self.negamax(
+                    singular_beta - 1,
+                    singular_beta,
+                    (depth - 1) / 2,
+                    ply,
+                    in_check,
+                    false,
+                );
+                self.excluded[ply] = None;
+                if self.stopped {
+                    return 0;
+                }
+                if s < singular_beta {
+                    singular_extension = 1;
+                    if !pv_node && s < singular_beta - p.se_double_margin {
+                        singular_extension = 2;
+                    }
+                } else if singular_beta >= beta {
+                    return singular_beta;
+                } else if tt_score >= beta {
+                    singular_extension = -1;
+                }
+            }
+        }
+
+        // Step 11. The moves, from the staged picker.
+        let mut picker = self.take_buffer(ply);
+        let earlier = self.earlier(ply);
+        let counter = earlier[0].and_then(|e| self.hist.counter.get(e));
+        picker.reset(
+            PickerMode::All,
+            in_check,
+            NodeContext {
+                hash_move: tt_move,
+                refutations: [self.killers[ply][0], self.killers[ply][1], counter],
+                earlier,
+            },
+        );
         let mut best = -INF;
         let mut best_move = None;
         let mut legal = 0;
-        let mut quiets: [Option<Move>; 64] = [None; 64];
-        let mut n_quiets = 0;
+        let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut captures: ArrayVec<Move, 32> = ArrayVec::new();
         let us = self.pos.side_to_move();
-        while let Some((m, info)) = moves.next_best() {
-            if !self.pos.is_legal_pseudo(m) {
+        while let Some((m, info)) = picker.next(&self.pos, self.eval, &self.hist) {
+            if Some(m) == excluded || (!info.legal && !self.pos.is_legal_pseudo(m)) {
                 continue;
             }
             legal += 1;
+            let quiet_score = if info.tactical {
+                0
+            } else {
+                let now = self.hist.roles.piece_to(&self.pos, m);
+                self.hist.quiet_score(us, m, now, earlier)
+            };
 
-            // Step 12. Prune late quiet moves at shallow depth.
-            if !in_check && !info.tactical && best > -MATE_BOUND {
-                let lmp_limit = p.lmp_base + p.lmp_mul * depth * depth / (2 - improving as i32);
-                if depth <= p.lmp_depth && legal > lmp_limit {
-                    continue;
-                }
-                if depth <= p.fut_depth && eval + p.fut_base + p.fut_margin * depth <= alpha {
+            // Step 12. Shallow-depth pruning, never of a check: late quiet moves, quiet moves
+            // far below alpha, and moves whose exchange loses too much (SEE). The cheap tests
+            // come first; whether the move checks is asked only of a move about to be pruned.
+            if !in_check
+                && best > -MATE_BOUND
+                && depth <= p.lmp_depth.max(p.fut_depth).max(p.see_depth)
+            {
+                let late = !info.tactical
+                    && depth <= p.lmp_depth
+                    && legal > p.lmp_base + p.lmp_mul * depth * depth / (2 - improving as i32);
+                let futile = !info.tactical
+                    && depth <= p.fut_depth
+                    && eval + p.fut_base + p.fut_margin * depth <= alpha;
+                let prune = late
+                    || futile
+                    || (depth <= p.see_depth && {
+                        let margin = if info.tactical {
+                            p.see_capture_margin * depth * depth
+                        } else {
+                            p.see_quiet_margin * depth
+                        };
+                        !see_ge(&self.pos, m, self.eval, -margin)
+                    });
+                if prune && !self.pos.gives_check(m) {
                     continue;
                 }
             }
 
+            self.stack[ply] = Some(self.hist.roles.piece_to(&self.pos, m));
             self.pos.make_move(m);
             let gives_check = self.pos.in_check();
 
-            // Step 13. Check extension.
-            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            // Step 13. Extensions: the singular one for the hash move, else one ply for a check.
+            let extension = if Some(m) == tt_move && singular_extension != 0 {
+                singular_extension
+            } else {
+                (gives_check && (ply as i32) < 2 * self.root_depth) as i32
+            };
             let new_depth = depth - 1 + extension;
 
             // Step 14. Principal variation search with late-move reductions.
@@ -497,10 +633,13 @@ impl<'a> Worker<'a> {
                 if depth >= 3 && !info.tactical && !gives_check && !in_check {
                     r = self.lmr[depth.min(63) as usize][legal.min(63) as usize];
                     r -= pv_node as i32 + improving as i32;
-                    if Some(m) == self.killers[ply][0] || Some(m) == self.killers[ply][1] {
+                    if Some(m) == self.killers[ply][0]
+                        || Some(m) == self.killers[ply][1]
+                        || Some(m) == counter
+                    {
                         r -= 1;
                     }
-                    r -= self.history.get(us, m) / p.lmr_history_div;
+                    r -= quiet_score / p.lmr_history_div;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.negamax(
@@ -521,7 +660,7 @@ impl<'a> Worker<'a> {
             };
             self.pos.unmake_move();
             if self.stopped {
-                self.put_buffer(ply, moves);
+                self.put_buffer(ply, picker);
                 return 0;
             }
 
@@ -535,23 +674,25 @@ impl<'a> Worker<'a> {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
-                        if !info.tactical {
-                            let tried: Vec<Move> =
-                                quiets[..n_quiets].iter().flatten().copied().collect();
-                            self.reward_quiet(ply, depth, m, &tried);
-                        }
+                        self.update_histories(ply, depth, m, !info.tactical, &quiets, &captures);
                         break;
                     }
                 }
             }
-            if !info.tactical && n_quiets < quiets.len() {
-                quiets[n_quiets] = Some(m);
-                n_quiets += 1;
-            }
+            // A full list only means the later moves go unpunished.
+            let tried = if info.tactical {
+                captures.try_push(m).is_ok()
+            } else {
+                quiets.try_push(m).is_ok()
+            };
+            debug_assert!(tried || legal > 32);
         }
-        self.put_buffer(ply, moves);
+        self.put_buffer(ply, picker);
 
-        // Step 16. Mate or stalemate.
+        // Step 16. Mate or stalemate (a singular search without its one move fails low).
+        if legal == 0 && excluded.is_some() {
+            return alpha;
+        }
         if legal == 0 {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
@@ -565,14 +706,16 @@ impl<'a> Worker<'a> {
             Bound::Upper
         };
         let stored_eval = if in_check { 0 } else { static_eval };
-        self.tt.store(
-            key,
-            best_move.or(tt_move),
-            score_to_tt(best, ply as i32, MATE_BOUND),
-            stored_eval,
-            depth,
-            bound,
-        );
+        if excluded.is_none() {
+            self.tt.store(
+                key,
+                best_move.or(tt_move),
+                score_to_tt(best, ply as i32, MATE_BOUND),
+                stored_eval,
+                depth,
+                bound,
+            );
+        }
         best
     }
 
@@ -619,41 +762,37 @@ impl<'a> Worker<'a> {
             alpha = alpha.max(static_eval);
             best = static_eval;
         }
-        let mut moves = self.take_buffer(ply);
-        if in_check {
-            let quiet = QuietContext {
-                history: &self.history,
-                killers: [None; 2],
-            };
-            moves.fill(&self.pos, self.eval, hit.and_then(|h| h.mv), Some(quiet));
-        } else {
-            moves.fill(&self.pos, self.eval, None, None);
-        }
-        let them = self.pos.side_to_move().opposite();
+        let mut picker = self.take_buffer(ply);
+        picker.reset(
+            PickerMode::Captures,
+            in_check,
+            NodeContext {
+                hash_move: hit.and_then(|h| h.mv),
+                refutations: [None; 3],
+                earlier: self.earlier(ply),
+            },
+        );
         let mut legal = 0;
         let mut best_move = None;
-        while let Some((m, info)) = moves.next_best() {
-            if !in_check && m.promotion().is_none() {
-                // Delta pruning: even winning the victims cannot reach alpha.
-                if static_eval + info.victims + self.params.qs_delta < alpha {
-                    continue;
-                }
-                // A capture by a more valuable piece onto a defended square probably loses.
-                let attacker = self.eval.material(self.pos.moved_piece(m).role);
-                if attacker > info.victims + 50 && self.pos.is_attacked(m.to(), them) {
-                    continue;
-                }
+        while let Some((m, info)) = picker.next(&self.pos, self.eval, &self.hist) {
+            // Delta pruning: even winning the victims cannot reach alpha.
+            if !in_check
+                && m.promotion().is_none()
+                && static_eval + info.victims + self.params.qs_delta < alpha
+            {
+                continue;
             }
-            if !self.pos.is_legal_pseudo(m) {
+            if !info.legal && !self.pos.is_legal_pseudo(m) {
                 continue;
             }
             legal += 1;
+            self.stack[ply] = Some(self.hist.roles.piece_to(&self.pos, m));
             self.pos.make_move(m);
             let gives_check = self.pos.in_check();
             let score = -self.qsearch(-beta, -alpha, ply + 1, gives_check);
             self.pos.unmake_move();
             if self.stopped {
-                self.put_buffer(ply, moves);
+                self.put_buffer(ply, picker);
                 return 0;
             }
             if score > best {
@@ -667,7 +806,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        self.put_buffer(ply, moves);
+        self.put_buffer(ply, picker);
         if in_check && legal == 0 {
             return -MATE + ply as i32;
         }

@@ -50,5 +50,17 @@ scalar_params! {
         qs_delta: "QsDelta" = 200, 0, 2000;
         /// Depth from which a node without a hash move is searched one ply shallower.
         iir_depth: "IirDepth" = 5, 1, 64;
+        /// Deepest node where moves that lose material by SEE are pruned.
+        see_depth: "SeeDepth" = 6, 0, 20;
+        /// SEE pruning of captures: material a capture may lose, per depth squared.
+        see_capture_margin: "SeeCaptureMargin" = 30, 0, 500;
+        /// SEE pruning of quiet moves: material a quiet move may lose, per depth.
+        see_quiet_margin: "SeeQuietMargin" = 60, 0, 1000;
+        /// Shallowest depth where the hash move is tested for a singular extension.
+        se_depth: "SeDepth" = 7, 2, 64;
+        /// Singular bound below the hash score, in eighths of a centipawn per ply of depth.
+        se_margin: "SeMargin" = 16, 0, 400;
+        /// How far below the singular bound a double extension starts (centipawns).
+        se_double_margin: "SeDoubleMargin" = 25, 0, 1000;
     }
 }

@@ -70,6 +70,7 @@ pub fn search(
         return SearchResult::default();
     }
     tt.new_search();
+    let variant = pos.variant();
     let time = time::limits(limits, pos.side_to_move(), cfg.move_overhead);
     let threads = cfg.threads.clamp(1, shared.nodes.len());
     let results: Vec<ThreadResult> = std::thread::scope(|scope| {
@@ -90,8 +91,11 @@ pub fn search(
                         limits,
                         time,
                         roots,
+                        cfg.histories.take(id, variant),
                     );
-                    run_thread(&mut w, cfg, None)
+                    let r = run_thread(&mut w, cfg, None);
+                    cfg.histories.put(id, w.hist);
+                    r
                 });
             match h {
                 Ok(h) => handles.push(h),
@@ -111,8 +115,10 @@ pub fn search(
                     limits,
                     time,
                     roots.clone(),
+                    cfg.histories.take(0, variant),
                 );
                 let r = run_thread(&mut w, cfg, Some(out));
+                cfg.histories.put(0, w.hist);
                 // Infinite and ponder searches wait for `stop` (or `ponderhit`) before answering.
                 while !shared.stop.load(Ordering::Relaxed)
                     && (limits.infinite
