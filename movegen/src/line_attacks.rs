@@ -293,6 +293,56 @@ impl Bmi2Lines {
     }
 }
 
+/// The processor has no BMI2, so [`LineAttacks::new`] cannot use [`LineBackend::Bmi2`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("this processor has no BMI2 (pext/pdep); use LineBackend::Rays")]
+pub struct Bmi2Unavailable;
+
+/// Rook and bishop reach of one variant with a chosen backend, whatever this process uses for
+/// move generation: for benchmarks and for tests that compare the two paths in one process.
+#[derive(Debug)]
+pub struct LineAttacks {
+    /// The variant's tables (rays).
+    rules: &'static crate::Rules,
+    /// The BMI2 masks when [`LineBackend::Bmi2`] was asked for.
+    bmi2: Option<Bmi2Lines>,
+}
+
+impl LineAttacks {
+    /// Line attacks of `variant` computed by `backend`; an error when BMI2 is asked for on a
+    /// processor without it.
+    pub fn new(
+        variant: crate::Variant,
+        backend: LineBackend,
+    ) -> Result<LineAttacks, Bmi2Unavailable> {
+        let rules = variant.rules();
+        let bmi2 = match backend {
+            LineBackend::Rays => None,
+            LineBackend::Bmi2 => Some(Bmi2Lines::build(&rules.tables.ray).ok_or(Bmi2Unavailable)?),
+        };
+        Ok(LineAttacks { rules, bmi2 })
+    }
+
+    /// Squares a rook on `sq` reaches over `occ`: empty squares and the first occupied one on
+    /// each orthogonal ray (existing squares only; empty from a square the board lacks).
+    #[inline]
+    pub fn rook(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        match &self.bmi2 {
+            Some(lines) => lines.rook(sq, occ),
+            None => self.rules.tables.rook_rays(sq, occ),
+        }
+    }
+
+    /// Squares a bishop on `sq` reaches over `occ` (as [`LineAttacks::rook`], diagonally).
+    #[inline]
+    pub fn bishop(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        match &self.bmi2 {
+            Some(lines) => lines.bishop(sq, occ),
+            None => self.rules.tables.bishop_rays(sq, occ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -96,3 +96,26 @@ fn the_switch_forces_the_ray_path_and_both_paths_count_the_same() {
     assert_eq!(forced, unswitched);
     assert!(forced.contains("Chess=8902"), "{forced}");
 }
+
+/// Both backends through the public `LineAttacks`, in one process, on every square of every
+/// variant's start position and its empty board; BMI2 asked for without BMI2 is a typed error.
+#[test]
+fn line_attacks_backends_agree_or_bmi2_is_refused() {
+    use movegen::line_attacks::{Bmi2Unavailable, LineAttacks};
+    use movegen::{Bitboard, Square};
+    for v in Variant::ALL {
+        let rays = LineAttacks::new(v, LineBackend::Rays).expect("rays always exist");
+        let bmi2 = match LineAttacks::new(v, LineBackend::Bmi2) {
+            Ok(b) => b,
+            Err(Bmi2Unavailable) => continue,
+        };
+        let start = Position::startpos(v).board().occupied();
+        for occ in [start, Bitboard::EMPTY] {
+            for i in 0..Square::COUNT as u8 {
+                let sq = Square::new_unchecked(i);
+                assert_eq!(bmi2.rook(sq, occ), rays.rook(sq, occ), "{v:?} {i}");
+                assert_eq!(bmi2.bishop(sq, occ), rays.bishop(sq, occ), "{v:?} {i}");
+            }
+        }
+    }
+}
