@@ -144,6 +144,23 @@ impl Bitboard {
         Some(sq)
     }
 
+    /// The set as three 64-bit words: squares 0..64, 64..128 and 128..144 (the last word's upper
+    /// 48 bits are always zero). The layout [`crate::line_attacks`] gathers lines from.
+    #[inline]
+    pub(crate) const fn words(self) -> [u64; 3] {
+        [self.lo as u64, (self.lo >> 64) as u64, self.hi as u64]
+    }
+
+    /// The set from three 64-bit words laid out as in [`Bitboard::words`]; bits of the third word
+    /// above square 143 are dropped.
+    #[inline]
+    pub(crate) const fn from_words(w: [u64; 3]) -> Bitboard {
+        Bitboard {
+            lo: w[0] as u128 | (w[1] as u128) << 64,
+            hi: w[2] as u16,
+        }
+    }
+
     /// Iterates the squares from low to high.
     #[inline]
     pub fn iter(self) -> BitboardIter {
@@ -263,5 +280,15 @@ mod tests {
         assert_eq!(v, vec![0, 5, 127, 128, 143]);
         assert!((!Bitboard::EMPTY).count() == 144);
         assert!((b & !b).is_empty());
+    }
+
+    #[test]
+    fn words_round_trip_and_split_at_64_and_128() {
+        let squares = [0u8, 63, 64, 127, 128, 143];
+        let b: Bitboard = squares.iter().map(|&i| Square::new_unchecked(i)).collect();
+        let w = b.words();
+        assert_eq!(w, [1 | 1 << 63, 1 | 1 << 63, 1 | 1 << 15]);
+        assert_eq!(Bitboard::from_words(w), b);
+        assert_eq!(Bitboard::from_words([0, 0, u64::MAX]).count(), 16);
     }
 }

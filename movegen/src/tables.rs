@@ -3,6 +3,7 @@
 //! Built once per variant on first use ([`crate::Variant::rules`]), because they depend on which
 //! squares exist (raptor's board is not a rectangle). Every table only ever holds existing squares.
 
+use crate::line_attacks::Bmi2Lines;
 use crate::{Bitboard, Square};
 
 /// The eight directions as `(file, row)` steps. Orthogonal first, then diagonal.
@@ -105,6 +106,9 @@ pub(crate) struct Tables {
     pub quad_bomber_zone: [Bitboard; Square::COUNT],
     /// Squares from which a quad raptor could ever remove a piece on `sq`: a diagonal next to it.
     pub quad_raptor_zone: [Bitboard; Square::COUNT],
+    /// Line masks for rook and bishop reach by BMI2 `pext`/`pdep`; `None` when this process
+    /// uses the rays instead ([`crate::line_attacks::line_backend`]).
+    pub lines: Option<Bmi2Lines>,
 }
 
 impl Tables {
@@ -186,6 +190,7 @@ impl Tables {
             quad_bomber_zone,
             quad_raptor_zone,
             third,
+            lines: Bmi2Lines::for_this_process(&ray),
         }
     }
 
@@ -222,17 +227,37 @@ impl Tables {
         }
     }
 
-    /// Rook-like reach over the orthogonal directions.
+    /// Rook-like reach over the orthogonal directions (BMI2 line masks when this process uses
+    /// them, else the rays).
     #[inline]
     pub(crate) fn rook(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        match &self.lines {
+            Some(lines) => lines.rook(sq, occ),
+            None => self.rook_rays(sq, occ),
+        }
+    }
+
+    /// Bishop-like reach over the diagonal directions (BMI2 line masks when this process uses
+    /// them, else the rays).
+    #[inline]
+    pub(crate) fn bishop(&self, sq: Square, occ: Bitboard) -> Bitboard {
+        match &self.lines {
+            Some(lines) => lines.bishop(sq, occ),
+            None => self.bishop_rays(sq, occ),
+        }
+    }
+
+    /// Rook-like reach from the four orthogonal rays (the portable path).
+    #[inline]
+    pub(crate) fn rook_rays(&self, sq: Square, occ: Bitboard) -> Bitboard {
         ORTHOGONAL
             .iter()
             .fold(Bitboard::EMPTY, |b, &d| b | self.slide(d, sq, occ))
     }
 
-    /// Bishop-like reach over the diagonal directions.
+    /// Bishop-like reach from the four diagonal rays (the portable path).
     #[inline]
-    pub(crate) fn bishop(&self, sq: Square, occ: Bitboard) -> Bitboard {
+    pub(crate) fn bishop_rays(&self, sq: Square, occ: Bitboard) -> Bitboard {
         DIAGONAL
             .iter()
             .fold(Bitboard::EMPTY, |b, &d| b | self.slide(d, sq, occ))
