@@ -41,37 +41,7 @@ pub fn attackers_to(
     let them = b.color(by) & !removed;
     let p = |r: Role| b.role(r) & them;
     let has = |r: Role| rules.role_allowed[r.index()];
-    let i = v.index();
-    let mut out = t.leap(Leaper::King, v) & p(Role::King);
-    if has(Role::Knight) {
-        out |= t.leap(Leaper::Knight, v) & p(Role::Knight);
-    }
-    if has(Role::Warrior) {
-        out |= t.warrior[i] & p(Role::Warrior);
-    }
-    if has(Role::Guard) {
-        out |= (t.guard_lines[i] | t.leap(Leaper::Camel, v)) & p(Role::Guard);
-    }
-    if has(Role::FerzKnight) || has(Role::WazirKnight) {
-        let (h, l) = (p(Role::FerzKnight), p(Role::WazirKnight));
-        out |= t.leap(Leaper::Knight, v) & (h | l)
-            | t.leap(Leaper::Ferz, v) & h
-            | t.leap(Leaper::Wazir, v) & l;
-    }
-    if has(Role::FerzSorcerer) || has(Role::WazirSorcerer) {
-        let (s, z) = (p(Role::FerzSorcerer), p(Role::WazirSorcerer));
-        out |= t.leap(Leaper::Zebra, v) & (s | z)
-            | t.leap(Leaper::Ferz, v) & s
-            | t.leap(Leaper::Wazir, v) & z;
-    }
-    let pawns = p(Role::Pawn);
-    if pawns.any() {
-        out |= pawn_attackers(rules, v, by, Role::Pawn, pawns);
-    }
-    let ninjas = p(Role::Ninja);
-    if ninjas.any() {
-        out |= pawn_attackers(rules, v, by, Role::Ninja, ninjas);
-    }
+    let mut out = step_and_leap_attackers(rules, v, by, p);
     // Line pieces only matter when they stand on a line through `v`.
     let queens = p(Role::Queen);
     let orthogonal = lines(t, &ORTHOGONAL, v);
@@ -244,6 +214,51 @@ fn lines(t: &Tables, dirs: &[usize; 4], v: Square) -> Bitboard {
     let i = v.index();
     dirs.iter()
         .fold(Bitboard::EMPTY, |acc, &d| acc | t.ray[d][i])
+}
+
+/// Pieces of side `by` (given per role by `p`) whose attack on `v` is a fixed set of squares,
+/// whatever stands between: king, knight, warrior, guard, the ferz/wazir knights and sorcerers,
+/// pawns and ninja pawns. Shared by [`attackers_to`] and the check-state computation.
+pub(crate) fn step_and_leap_attackers(
+    rules: &Rules,
+    v: Square,
+    by: Color,
+    p: impl Fn(Role) -> Bitboard,
+) -> Bitboard {
+    let t = &rules.tables;
+    let i = v.index();
+    let has = |r: Role| rules.role_allowed[r.index()];
+    let mut out = t.leap(Leaper::King, v) & p(Role::King);
+    if has(Role::Knight) {
+        out |= t.leap(Leaper::Knight, v) & p(Role::Knight);
+    }
+    if has(Role::Warrior) {
+        out |= t.warrior[i] & p(Role::Warrior);
+    }
+    if has(Role::Guard) {
+        out |= (t.guard_lines[i] | t.leap(Leaper::Camel, v)) & p(Role::Guard);
+    }
+    if has(Role::FerzKnight) || has(Role::WazirKnight) {
+        let (h, l) = (p(Role::FerzKnight), p(Role::WazirKnight));
+        out |= t.leap(Leaper::Knight, v) & (h | l)
+            | t.leap(Leaper::Ferz, v) & h
+            | t.leap(Leaper::Wazir, v) & l;
+    }
+    if has(Role::FerzSorcerer) || has(Role::WazirSorcerer) {
+        let (s, z) = (p(Role::FerzSorcerer), p(Role::WazirSorcerer));
+        out |= t.leap(Leaper::Zebra, v) & (s | z)
+            | t.leap(Leaper::Ferz, v) & s
+            | t.leap(Leaper::Wazir, v) & z;
+    }
+    let pawns = p(Role::Pawn);
+    if pawns.any() {
+        out |= pawn_attackers(rules, v, by, Role::Pawn, pawns);
+    }
+    let ninjas = p(Role::Ninja);
+    if ninjas.any() {
+        out |= pawn_attackers(rules, v, by, Role::Ninja, ninjas);
+    }
+    out
 }
 
 /// Pawns (`role` Pawn or Ninja) among `p` of side `by` that capture on `v`: diagonally forward,

@@ -47,6 +47,7 @@
 //! (`tests/crosscheck.rs`, `tests/check_state.rs`) compare the result with the reference
 //! generator's make-and-test in every variant.
 
+use crate::attackers::step_and_leap_attackers;
 use crate::attacks::is_attacked_after;
 use crate::pieces::{destinations, jump_victim, opposite};
 use crate::tables::{dir_index, Leaper, DIAGONAL, ORTHOGONAL};
@@ -130,46 +131,10 @@ pub(crate) fn odd_pieces(rules: &Rules, b: &Board, them: Color) -> Bitboard {
 /// Plain pieces of side `by` attacking `v` (module documentation), with occupancy `occ`.
 fn plain_attackers(rules: &Rules, b: &Board, v: Square, by: Color, occ: Bitboard) -> Bitboard {
     let t = &rules.tables;
-    let i = v.index();
     let p = |r: Role| b.pieces(by, r);
-    let has = |r: Role| rules.role_allowed[r.index()];
-    let mut out = t.leap(Leaper::King, v) & p(Role::King);
+    let mut out = step_and_leap_attackers(rules, v, by, p);
     out |= t.rook(v, occ) & (p(Role::Rook) | p(Role::Queen));
     out |= t.bishop(v, occ) & (p(Role::Bishop) | p(Role::Queen));
-    if has(Role::Knight) {
-        out |= t.leap(Leaper::Knight, v) & p(Role::Knight);
-    }
-    if has(Role::Warrior) {
-        out |= t.warrior[i] & p(Role::Warrior);
-    }
-    if has(Role::Guard) {
-        out |= (t.guard_lines[i] | t.leap(Leaper::Camel, v)) & p(Role::Guard);
-    }
-    if has(Role::FerzKnight) || has(Role::WazirKnight) {
-        let (h, l) = (p(Role::FerzKnight), p(Role::WazirKnight));
-        out |= t.leap(Leaper::Knight, v) & (h | l);
-        out |= t.leap(Leaper::Ferz, v) & h;
-        out |= t.leap(Leaper::Wazir, v) & l;
-    }
-    if has(Role::FerzSorcerer) || has(Role::WazirSorcerer) {
-        let (s, z) = (p(Role::FerzSorcerer), p(Role::WazirSorcerer));
-        out |= t.leap(Leaper::Zebra, v) & (s | z);
-        out |= t.leap(Leaper::Ferz, v) & s;
-        out |= t.leap(Leaper::Wazir, v) & z;
-    }
-    let pawns = p(Role::Pawn) | p(Role::Ninja);
-    if pawns.any() {
-        let back = -by.forward();
-        let ninjas = p(Role::Ninja) & rules.enemy_half[by.index()];
-        for df in [-1, 1] {
-            if let Some(s) = rules.offset(v, df, back).filter(|s| pawns.has(*s)) {
-                out = out.with(s);
-            }
-            if let Some(s) = rules.offset(v, df, 0).filter(|s| ninjas.has(*s)) {
-                out = out.with(s);
-            }
-        }
-    }
     out
 }
 
