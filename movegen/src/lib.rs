@@ -26,6 +26,7 @@ mod pieces;
 mod position;
 pub mod reference;
 mod san;
+mod spec_check;
 mod staged;
 mod tables;
 #[cfg(test)]
@@ -46,6 +47,7 @@ pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{MoveError, MoveSyntaxError, NotInVariant, SquareName, UciMove, MAX_MOVE_TEXT};
 pub use position::{castle_bit, EndReason, Outcome, Position, Undo};
 pub use san::SanError;
+pub use spec_check::{SpecErrors, SpecProblem};
 pub use types::{Color, Piece, Role, Square};
 pub use variant::{
     CastlingSpec, DropSpec, GeometrySpec, PawnSpec, Rules, Variant, VariantError, VariantSpec,

@@ -1,4 +1,5 @@
-//! Variants as data: one [`VariantSpec`] table per game, validated once into [`Rules`].
+//! Variants as data: one [`VariantSpec`] table per game, validated once (see
+//! [`VariantSpec::problems`]) into [`Rules`].
 
 use crate::tables::Tables;
 use crate::{Bitboard, Color, Role, Square};
@@ -345,7 +346,12 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The rules of a built-in game. Its table is constant data, checked by a unit test, so a
+    /// problem here is a defect of this crate, reported with every problem at once.
     fn build(variant: Variant) -> Rules {
+        if let Err(e) = variant.spec().validate() {
+            panic!("{e}");
+        }
         let mut rules = Rules::build_plain(variant);
         let has = |r: Role| rules.role_allowed[r.index()];
         let (pairs, snake) = (has(Warmachine) || has(Elephant), has(Snake));

@@ -231,7 +231,9 @@ fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Output>) -> T
     let mut last_best = None;
     let mut stable = 0;
     for depth in 1..=max_depth {
-        if w.id > 0 && depth > 1 {
+        // A helper never skips the requested depth: in a depth-limited search it would
+        // otherwise finish one iteration short and sit idle until the main thread is done.
+        if w.id > 0 && depth > 1 && depth < max_depth {
             let i = (w.id - 1) % SKIP_SIZE.len();
             if ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1 {
                 continue;
