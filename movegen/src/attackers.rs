@@ -294,7 +294,7 @@ fn pawn_attackers(rules: &Rules, v: Square, by: Color, role: Role, p: Bitboard) 
 /// - next to `v`, with the square behind `v` existing and not its own (fly-over onto an empty
 ///   square, or a jump that captures both);
 /// - first along a line from `v`, with the square behind `v` empty (fly-over capture).
-fn flyer_attackers(
+pub(crate) fn flyer_attackers(
     t: &Tables,
     dirs: &[usize; 4],
     v: Square,
@@ -329,7 +329,7 @@ fn flyer_attackers(
 /// Quad bomber / quad raptor reverse rule: the piece steps (a `first` direction) onto an empty
 /// square `f`, then flies along a leg of [`LEGS`] over empty squares; `v` is the first piece on
 /// that leg and the square after it is empty.
-fn quad_attackers(
+pub(crate) fn quad_attackers(
     t: &Tables,
     first: &[usize; 4],
     v: Square,

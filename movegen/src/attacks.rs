@@ -2,12 +2,14 @@
 //! piece standing on the square, by landing on it, flying over it or jumping over it.
 //!
 //! The answer is computed backwards from the square. Pieces whose reach is symmetric (leapers,
-//! sliders, warmachine/elephant, snake) reuse their forward sets; the flyers and crooked pieces
-//! have their reverse rule written out here, and the property tests check every one against
-//! make-and-test with the forward generator ([`crate::movegen`]).
+//! sliders, warmachine/elephant, snake) reuse their forward sets; the flyers and quad pieces use
+//! their reverse rules from [`crate::attackers`] (written once, as sets), behind a cheap prefilter;
+//! the property tests check every one against make-and-test with the forward generator
+//! ([`crate::movegen`]).
 
-use crate::pieces::{destinations, opposite, short_flyer, LEGS};
-use crate::tables::{Leaper, Tables, DIAGONAL, ORTHOGONAL};
+use crate::attackers::{flyer_attackers, quad_attackers};
+use crate::pieces::{destinations, short_flyer};
+use crate::tables::{Leaper, DIAGONAL, ORTHOGONAL};
 use crate::{Bitboard, Board, Color, Role, Rules, Square};
 
 /// Is the piece on `v` (or a piece that would stand there) attacked by side `by`?
@@ -87,7 +89,8 @@ pub(crate) fn is_attacked_after(
     if (rooks | bombers).any() {
         let reach = t.rook(v, occ);
         if (reach & rooks).any()
-            || (bombers.any() && flyer_attacks(t, &ORTHOGONAL, v, occ, them, bombers, reach))
+            || (((reach | t.dabbaba[i]) & bombers).any()
+                && flyer_attackers(t, &ORTHOGONAL, v, occ, them, bombers).any())
         {
             return true;
         }
@@ -97,7 +100,8 @@ pub(crate) fn is_attacked_after(
     if (bishops | raptors).any() {
         let reach = t.bishop(v, occ);
         if (reach & bishops).any()
-            || (raptors.any() && flyer_attacks(t, &DIAGONAL, v, occ, them, raptors, reach))
+            || (((reach | t.alfil[i]) & raptors).any()
+                && flyer_attackers(t, &DIAGONAL, v, occ, them, raptors).any())
         {
             return true;
         }
@@ -116,11 +120,11 @@ pub(crate) fn is_attacked_after(
         return true;
     }
     let u = p(Role::QuadBomber) & t.quad_bomber_zone[i];
-    if u.any() && crooked_attacks(t, &DIAGONAL, v, occ, u, true) {
+    if u.any() && quad_attackers(t, &DIAGONAL, v, occ, u).any() {
         return true;
     }
     let y = p(Role::QuadRaptor) & t.quad_raptor_zone[i];
-    if y.any() && crooked_attacks(t, &ORTHOGONAL, v, occ, y, true) {
+    if y.any() && quad_attackers(t, &ORTHOGONAL, v, occ, y).any() {
         return true;
     }
     // Octopus: forward from each candidate (it captures by landing, so its destinations decide).
@@ -128,94 +132,6 @@ pub(crate) fn is_attacked_after(
     for s in o {
         if destinations(t, Role::Octopus, s, occ, them).has(v) {
             return true;
-        }
-    }
-    false
-}
-
-/// Bomber/raptor reverse rule for a victim on `v`, attackers in `flyers` (colour `them`);
-/// `reach` is the slider reach from `v` along the flyer's lines:
-/// - two squares away along a line with an existing middle square (jump or landing capture);
-/// - first piece along a line from `v`, with the square on the other side of `v` empty
-///   (fly-over capture);
-/// - adjacent, with the square on the other side of `v` existing and not the flyer's own
-///   (fly-over onto an empty square, or jump capturing both).
-fn flyer_attacks(
-    t: &Tables,
-    dirs: &[usize; 4],
-    v: Square,
-    occ: Bitboard,
-    them: Bitboard,
-    flyers: Bitboard,
-    reach: Bitboard,
-) -> bool {
-    let two = if dirs[0] == ORTHOGONAL[0] {
-        t.dabbaba[v.index()]
-    } else {
-        t.alfil[v.index()]
-    };
-    if (two & flyers).any() {
-        return true;
-    }
-    if (reach & flyers).is_empty() {
-        return false;
-    }
-    for &e in dirs {
-        let Some(s1) = t.step(e, v) else { continue };
-        let Some(behind) = t.step(opposite(e), v) else {
-            continue;
-        };
-        if flyers.has(s1) && !them.has(behind) {
-            return true;
-        }
-        if !occ.has(behind) {
-            if let Some(b) = t.first_blocker(e, v, occ) {
-                if flyers.has(b) {
-                    return true;
-                }
-            }
-        }
-    }
-    false
-}
-
-/// Reverse rule of the crooked pieces. A piece on `s` takes one step `d` (from `first`) onto an
-/// empty square `f`, then moves along a leg `l` of `LEGS[d]`.
-/// - `fly_over` (quad bomber / raptor): the victim is the first piece on the leg and the square
-///   after it must be empty; `f` is at least one leg step before `v`.
-/// - otherwise (octopus): the piece lands on `v`, at least two leg steps after `f`, with every
-///   square before `v` empty.
-fn crooked_attacks(
-    t: &Tables,
-    first: &[usize],
-    v: Square,
-    occ: Bitboard,
-    attackers: Bitboard,
-    fly_over: bool,
-) -> bool {
-    for &d in first {
-        for &leg in &LEGS[d] {
-            if fly_over {
-                match t.step(leg, v) {
-                    Some(land) if !occ.has(land) => {}
-                    _ => continue,
-                }
-            }
-            let back = opposite(leg);
-            let min_steps = if fly_over { 1 } else { 2 };
-            let mut cur = v;
-            let mut steps = 0;
-            while let Some(f) = t.step(back, cur).filter(|f| !occ.has(*f)) {
-                steps += 1;
-                cur = f;
-                if steps >= min_steps {
-                    if let Some(s) = t.step(opposite(d), f) {
-                        if attackers.has(s) {
-                            return true;
-                        }
-                    }
-                }
-            }
         }
     }
     false
