@@ -284,6 +284,7 @@ impl Position {
             ep_squares,
             ep_victim,
             halfmove,
+            reversible: 0,
             fullmove,
             hash: 0,
             kings,

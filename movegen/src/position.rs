@@ -39,6 +39,7 @@ pub struct Undo {
     ep_squares: Bitboard,
     ep_victim: Option<Square>,
     halfmove: u32,
+    reversible: u32,
     hash: u64,
     check: CheckState,
 }
@@ -92,6 +93,10 @@ pub struct Position {
     pub(crate) ep_squares: Bitboard,
     pub(crate) ep_victim: Option<Square>,
     pub(crate) halfmove: u32,
+    /// Plies since the last move that no later move can undo (a capture, a drop, a pawn or
+    /// ninja-pawn move to another row): the stretch in which a position can repeat. Not the
+    /// halfmove clock: a ninja pawn's sideways step resets that clock but can be stepped back.
+    pub(crate) reversible: u32,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
     pub(crate) kings: [Square; 2],
@@ -418,6 +423,7 @@ impl Position {
             ep_squares: self.ep_squares,
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
+            reversible: self.reversible,
             hash: self.hash,
             check: self.check,
         });
@@ -473,6 +479,15 @@ impl Position {
         } else {
             self.halfmove.saturating_add(1)
         };
+        let sideways_step = e.moved.role.is_pawnlike()
+            && from.row() == to.row()
+            && e.victims == [None, None]
+            && m.kind() != MoveKind::Drop;
+        self.reversible = if irreversible && !sideways_step {
+            0
+        } else {
+            self.reversible.saturating_add(1)
+        };
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
@@ -515,6 +530,7 @@ impl Position {
         self.ep_squares = u.ep_squares;
         self.ep_victim = u.ep_victim;
         self.halfmove = u.halfmove;
+        self.reversible = u.reversible;
         self.hash = u.hash;
         self.check = u.check;
         #[cfg(debug_assertions)]
@@ -536,6 +552,7 @@ impl Position {
             ep_squares: self.ep_squares,
             ep_victim: self.ep_victim,
             halfmove: self.halfmove,
+            reversible: self.reversible,
             hash: self.hash,
             check: self.check,
         });
@@ -543,6 +560,7 @@ impl Position {
         self.ep_squares = Bitboard::EMPTY;
         self.ep_victim = None;
         self.halfmove = self.halfmove.saturating_add(1);
+        self.reversible = self.reversible.saturating_add(1);
         self.side = self.side.opposite();
         self.hash ^= zobrist::side();
         self.refresh_check_state();
@@ -555,14 +573,17 @@ impl Position {
         self.ep_squares = u.ep_squares;
         self.ep_victim = u.ep_victim;
         self.halfmove = u.halfmove;
+        self.reversible = u.reversible;
         self.hash = u.hash;
         self.check = u.check;
     }
 
-    /// How many times the current position occurred before within the reversible stretch.
+    /// How many times the current position occurred before within the reversible stretch (since
+    /// the last capture, drop or pawn move to another row; a ninja pawn's sideways step does not
+    /// end it).
     pub fn repetitions(&self) -> usize {
         let n = self.history.len();
-        let limit = (self.halfmove as usize).min(n);
+        let limit = (self.reversible as usize).min(n);
         let mut count = 0;
         let mut back = 2;
         while back <= limit {
