@@ -1,14 +1,14 @@
 //! Rook and bishop reach by BMI2 `pext`/`pdep` on the 144-bit board, chosen once at run time.
 //!
 //! A line through a square (its rank, file, diagonal or anti-diagonal) is cut to the run of
-//! existing squares around the square, the same squares the ray tables of [`crate::tables`] hold,
+//! existing squares around the square, the same squares the ray tables of `tables` hold,
 //! so holes and missing corners of the raptor and octopus boards end a line exactly where they end
 //! a ray. The run, without the square itself, is kept as one mask per 64-bit word of
-//! [`Bitboard::words`]. To find the reach:
+//! `Bitboard::words`. To find the reach:
 //!
 //! 1. `pext` gathers the occupancy of the run from the three words into one small index (at most
 //!    11 bits: the squares below the slider in its low bits, the squares above it above them);
-//! 2. two bit tricks turn the index into the reached part of the run (see [`run_reach`]): upward
+//! 2. two bit tricks turn the index into the reached part of the run (see `run_reach`): upward
 //!    every square up to and including the first blocker, downward the same toward the bottom;
 //! 3. `pdep` scatters the reached run back into the three words.
 //!
@@ -21,7 +21,7 @@
 //! (the tests below, and `movegen/tests/line_backend.rs` for the switch).
 //!
 //! Calling a `#[target_feature(enable = "bmi2")]` function is `unsafe`; that call happens only in
-//! [`Bmi2Lines`], a value that can only be made after the processor was seen to support BMI2.
+//! `Bmi2Lines`, a value that can only be made after the processor was seen to support BMI2.
 #![allow(unsafe_code)]
 
 use crate::Bitboard;

@@ -235,7 +235,7 @@ impl Position {
     /// The side to move's pieces pinned to their king by an enemy rook, bishop or queen: each
     /// is the only piece between the king and that slider on their line. Other pieces can be
     /// tied to the king by flyers, warmachines or crooked pieces; those are not listed here
-    /// (see [`crate::check_state`]'s module documentation).
+    /// (see `check_state`'s module documentation).
     #[inline]
     pub fn pinned(&self) -> Bitboard {
         self.check.pinned

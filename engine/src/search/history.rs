@@ -3,7 +3,7 @@
 //! victim), continuation history (the move one and two plies back, then this move) and
 //! counter-moves (the reply that refuted the previous move).
 //!
-//! Every counter is updated with the same gravity rule ([`gravity`]), which keeps it within
+//! Every counter is updated with the same gravity rule (`gravity`), which keeps it within
 //! ±[`HISTORY_LIMIT`] and lets new evidence outweigh old.
 
 use movegen::{Color, Move, Position, Role, Variant};
