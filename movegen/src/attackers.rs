@@ -19,7 +19,7 @@
 //! generator on random positions of every variant.
 
 use crate::attacks::is_attacked_after;
-use crate::pieces::{destinations, jump_victim, opposite, short_flyer, LEGS};
+use crate::pieces::{destinations, jump_victim, octopus_reaches, opposite, short_flyer, LEGS};
 use crate::tables::{Leaper, Tables, DIAGONAL, ORTHOGONAL};
 use crate::{Bitboard, Board, Color, Role, Rules, Square};
 
@@ -148,15 +148,15 @@ pub fn role_attackers_to(
                 t.snake_reach(v, occ) & near
             }
         }
-        // Not symmetric (one step then two or more): test each candidate forwards.
+        // Not symmetric (one step then two or more): each candidate along its one route.
         Role::Octopus => {
-            let mut out = Bitboard::EMPTY;
-            for s in p & (t.quad_bomber_zone[i] | t.quad_raptor_zone[i]) {
-                if destinations(t, Role::Octopus, s, occ, them).has(v) {
-                    out = out.with(s);
-                }
+            if them.has(v) {
+                return Bitboard::EMPTY;
             }
-            out
+            (p & (t.quad_bomber_zone[i] | t.quad_raptor_zone[i]))
+                .iter()
+                .filter(|&s| octopus_reaches(t, s, v, occ))
+                .collect()
         }
     }
 }

@@ -8,7 +8,7 @@
 //! ([`crate::movegen`]).
 
 use crate::attackers::{flyer_attackers, quad_attackers};
-use crate::pieces::{destinations, short_flyer};
+use crate::pieces::{octopus_reaches, short_flyer};
 use crate::tables::{Leaper, DIAGONAL, ORTHOGONAL};
 use crate::{Bitboard, Board, Color, Role, Rules, Square};
 
@@ -127,12 +127,7 @@ pub(crate) fn is_attacked_after(
     if y.any() && quad_attackers(t, &ORTHOGONAL, v, occ, y).any() {
         return true;
     }
-    // Octopus: forward from each candidate (it captures by landing, so its destinations decide).
+    // Octopus: it captures by landing, along its one route to `v` (if it has one).
     let o = p(Role::Octopus) & (t.quad_bomber_zone[i] | t.quad_raptor_zone[i]);
-    for s in o {
-        if destinations(t, Role::Octopus, s, occ, them).has(v) {
-            return true;
-        }
-    }
-    false
+    o.any() && !them.has(v) && o.iter().any(|s| octopus_reaches(t, s, v, occ))
 }

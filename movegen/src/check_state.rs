@@ -30,18 +30,23 @@
 //!   destination must be the checker's square or, for a slider, a square between it and the
 //!   king, or the move is illegal;
 //! - a pinned piece stays on the ray from its king through it, or the move is illegal;
-//! - the squares it empties, fills or captures on (its origin, its destination) lie outside the
-//!   **odd zone** of the king: the squares whose occupancy can decide an attack on it by an
-//!   odd piece the enemy has, where it stands. A bomber (raptor) on one of the king's rank or
-//!   file (diagonal) rays adds that ray up to the first piece and the fly-over landing square
-//!   behind the king; a quad bomber, quad raptor or octopus within one line of the king's lines
-//!   adds those lines; a warmachine (elephant) three away on a line adds the two squares between;
-//!   a snake that can reach the king adds the squares its paths pass through. With none of these
-//!   squares changed, no odd piece's attack on the king changes, since the enemy's pieces do not
-//!   move during our move.
+//! - the square it empties (its origin) lies outside the **odd zone** of the king, and the
+//!   square it fills or captures on (its destination) outside the zone's **fill** part. The odd
+//!   zone is the squares whose occupancy can decide an attack on the king by an odd piece the
+//!   enemy has, where it stands. A bomber (raptor) on one of the king's rank or file (diagonal)
+//!   rays adds that ray up to the first piece and the fly-over landing square behind the king;
+//!   a quad bomber or quad raptor within one line of the king's lines adds those lines; an
+//!   octopus with a route to the king adds the squares of that route; a warmachine (elephant)
+//!   three away on a line adds the two squares between; a snake that can reach the king adds
+//!   the squares its paths pass through. The fill part is the flyers', warmachine's and
+//!   elephant's squares, where filling a square (or capturing on it, which changes its owner)
+//!   can create an attack; the quad pieces, the octopus and the snake need their squares
+//!   empty, so filling one of theirs can only block. With none of these squares changed in
+//!   these ways, no odd piece's attack on the king appears, since the enemy's pieces do not
+//!   move during our move (and none attacks now: that is a check by an odd piece).
 //!
 //! A move that touches the odd zone only at its origin, out of check, is decided by testing once
-//! per origin whether emptying it exposes the king (filling a square outside the odd zone only
+//! per origin whether emptying it exposes the king (filling a square outside the fill part only
 //! blocks). Everything else falls back to the full test: double check, a check by an odd
 //! piece, king moves, castling, and moves touching the odd zone. The cross-check tests
 //! (`tests/crosscheck.rs`, `tests/check_state.rs`) compare the result with the reference
@@ -49,7 +54,7 @@
 
 use crate::attackers::step_and_leap_attackers;
 use crate::attacks::is_attacked_after;
-use crate::pieces::{destinations, jump_victim, opposite};
+use crate::pieces::{destinations, jump_victim, octopus_path, opposite};
 use crate::tables::{dir_index, Leaper, DIAGONAL, ORTHOGONAL};
 use crate::{Bitboard, Board, Color, Role, Rules, Square};
 
@@ -234,16 +239,22 @@ pub(crate) fn evasion_targets(rules: &Rules, b: &Board, king: Square, checker: S
 /// when one of its pieces stands where it could attack the king under some occupancy:
 /// - a bomber (raptor) on one of the king's orthogonal (diagonal) rays: that ray up to the first
 ///   piece and the square adjacent to the king on the other side (the fly-over landing square);
-/// - a quad bomber, quad raptor or octopus within one file or rank (one diagonal) of the king's
-///   lines (the tables' candidate zones): all the king's lines of the kind its legs use (both
-///   kinds for the octopus);
+/// - a quad bomber or quad raptor within one file or rank (one diagonal) of the king's lines
+///   (the tables' candidate zones): all the king's lines of the kind its legs use;
+/// - an octopus with a route to the king: the squares of that route (its first step and its
+///   leg up to the king), whatever stands on them;
 /// - a warmachine (elephant) three squares away on a rank or file (diagonal): the two squares
 ///   between it and the king;
 /// - a snake on a square from which it reaches the king: the squares around the king that
 ///   its paths pass through (adjacent, knight and two-away diagonal squares).
-pub(crate) fn odd_zone(rules: &Rules, b: &Board, king: Square, odd: Bitboard) -> Bitboard {
+///
+/// The zone comes in two parts: `fill` holds the squares where *filling* a square (or capturing
+/// on it, which changes its owner) can create an attack, the flyers' and the warmachine's and
+/// elephant's squares; on the others (quad pieces, octopus, snake) an attack needs the squares
+/// empty, so filling one can only block, and only emptying one can expose the king.
+pub(crate) fn odd_zone(rules: &Rules, b: &Board, king: Square, odd: Bitboard) -> OddZone {
     if odd.is_empty() {
-        return Bitboard::EMPTY;
+        return OddZone::default();
     }
     let t = &rules.tables;
     let i = king.index();
@@ -263,12 +274,17 @@ pub(crate) fn odd_zone(rules: &Rules, b: &Board, king: Square, odd: Bitboard) ->
             }
         }
     }
-    let octopus = of(Role::Octopus) & (t.quad_bomber_zone[i] | t.quad_raptor_zone[i]);
-    if octopus.any() || (of(Role::QuadBomber) & t.quad_bomber_zone[i]).any() {
-        zone |= t.rook(king, occ);
+    let mut block_only = Bitboard::EMPTY;
+    if (of(Role::QuadBomber) & t.quad_bomber_zone[i]).any() {
+        block_only |= t.rook(king, occ);
     }
-    if octopus.any() || (of(Role::QuadRaptor) & t.quad_raptor_zone[i]).any() {
-        zone |= t.bishop(king, occ);
+    if (of(Role::QuadRaptor) & t.quad_raptor_zone[i]).any() {
+        block_only |= t.bishop(king, occ);
+    }
+    for o in of(Role::Octopus) & (t.quad_bomber_zone[i] | t.quad_raptor_zone[i]) {
+        if let Some(path) = octopus_path(t, o, king) {
+            block_only |= path;
+        }
     }
     for (dirs, pieces) in [
         (ORTHOGONAL, of(Role::Warmachine)),
@@ -286,7 +302,19 @@ pub(crate) fn odd_zone(rules: &Rules, b: &Board, king: Square, odd: Bitboard) ->
         }
     }
     if (of(Role::Snake) & t.snake_targets[i]).any() {
-        zone |= t.leap(Leaper::King, king) | t.leap(Leaper::Knight, king) | t.alfil[i];
+        block_only |= t.leap(Leaper::King, king) | t.leap(Leaper::Knight, king) | t.alfil[i];
     }
-    zone
+    OddZone {
+        all: zone | block_only,
+        fill: zone,
+    }
+}
+
+/// The odd zone of a king ([`odd_zone`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct OddZone {
+    /// Every square whose occupancy can decide an attack on the king by an odd piece.
+    pub all: Bitboard,
+    /// Those of them where filling a square or capturing on it can create such an attack.
+    pub fill: Bitboard,
 }

@@ -359,11 +359,14 @@ pub(crate) struct LegalSink<'a> {
     zone: Option<Bitboard>,
     /// Squares whose occupancy can decide an attack by the enemy's odd pieces.
     odd_zone: Bitboard,
+    /// Those of them where filling a square or capturing on it can create such an attack.
+    odd_fill: Bitboard,
     /// Origins from which a move needs no test: not the king, not pinned, outside the odd zone
     /// (empty in double or odd check).
     free_from: Bitboard,
     /// Destinations a move from [`LegalSink::free_from`] may reach without a test: outside the
-    /// odd zone and the en-passant squares, and answering the check when there is one.
+    /// odd zone's fill part and the en-passant squares, and answering the check when there is
+    /// one.
     free_to: Bitboard,
     pinned: Bitboard,
     enemy: Bitboard,
@@ -390,11 +393,11 @@ impl<'a> LegalSink<'a> {
             Some(_) => CheckMode::Fallback,
         };
         let odd = odd_pieces(r, &pos.board, us.opposite());
-        let odd_zone = odd_zone(r, &pos.board, king, odd);
+        let zone = odd_zone(r, &pos.board, king, odd);
         let pinned = pos.check.pinned;
         let (free_from, targets) = match mode {
-            CheckMode::Free => (!(odd_zone | pinned), !Bitboard::EMPTY),
-            CheckMode::Evade(targets) => (!(odd_zone | pinned), targets),
+            CheckMode::Free => (!(zone.all | pinned), !Bitboard::EMPTY),
+            CheckMode::Evade(targets) => (!(zone.all | pinned), targets),
             CheckMode::Fallback => (Bitboard::EMPTY, Bitboard::EMPTY),
         };
         LegalSink {
@@ -403,9 +406,10 @@ impl<'a> LegalSink<'a> {
             mode,
             king,
             zone: None,
-            odd_zone,
+            odd_zone: zone.all,
+            odd_fill: zone.fill,
             free_from: free_from.without(Bitboard::from_square(king)),
-            free_to: targets & !odd_zone & !pos.ep_squares,
+            free_to: targets & !zone.fill & !pos.ep_squares,
             pinned,
             enemy: pos.board.color(us.opposite()),
             vacate_tested: Bitboard::EMPTY,
@@ -487,7 +491,12 @@ impl<'a> LegalSink<'a> {
                 return false;
             }
         }
-        let odd_hit = touched & self.odd_zone;
+        // No odd piece attacks the king now (that would be `Fallback`). Emptying a square of
+        // the odd zone may expose the king; filling one outside its fill part only blocks.
+        let mut odd_hit = Bitboard::from_square(to) & self.odd_fill;
+        if !drop {
+            odd_hit |= Bitboard::from_square(from) & self.odd_zone;
+        }
         if odd_hit.is_empty() {
             return true;
         }

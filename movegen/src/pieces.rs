@@ -153,6 +153,49 @@ fn octopus(t: &Tables, sq: Square, occ: Bitboard) -> Bitboard {
     out
 }
 
+/// The squares an octopus on `from` passes over on its way to `to` (its first step, then its
+/// outward leg up to `to`, both ends excluded), when some octopus move leads from `from` to
+/// `to`: it does exactly when these squares are all empty. `None` when no octopus move joins
+/// the two squares on any occupancy.
+///
+/// The route is unique: a first orthogonal step then `n >= 2` diagonal steps moves `(n, n + 1)`
+/// (in some order and signs), a first diagonal step then `n >= 2` orthogonal ones `(1, n + 1)`.
+pub(crate) fn octopus_path(t: &Tables, from: Square, to: Square) -> Option<Bitboard> {
+    let dx = to.file() - from.file();
+    let dy = to.row() - from.row();
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    let (first, leg) = if ax.min(ay) >= 2 && (ax - ay).abs() == 1 {
+        // Orthogonal first step along the longer axis, then diagonal.
+        let first = if ay > ax { (0, sy) } else { (sx, 0) };
+        (first, (sx, sy))
+    } else if ax == 1 && ay >= 3 {
+        ((sx, sy), (0, sy))
+    } else if ay == 1 && ax >= 3 {
+        ((sx, sy), (sx, 0))
+    } else {
+        return None;
+    };
+    let f = t.step(dir_index(first.0, first.1)?, from)?;
+    let leg = dir_index(leg.0, leg.1)?;
+    let ray = t.ray[leg][f.index()];
+    if !ray.has(to) {
+        return None;
+    }
+    Some(
+        (ray & !t.ray[leg][to.index()])
+            .without(Bitboard::from_square(to))
+            .with(f),
+    )
+}
+
+/// Does an octopus on `from` capture (or move) onto `to` with occupancy `occ`? (`to` itself may
+/// be empty or hold a piece; whose it is is the caller's concern.)
+#[inline]
+pub(crate) fn octopus_reaches(t: &Tables, from: Square, to: Square, occ: Bitboard) -> bool {
+    octopus_path(t, from, to).is_some_and(|path| (path & occ).is_empty())
+}
+
 /// Can a move of `role` capture a piece it jumps or flies over (besides one on its destination)?
 #[inline]
 pub(crate) const fn captures_by_jumping(role: Role) -> bool {
@@ -224,6 +267,37 @@ mod tests {
                 assert_ne!(diag_first, diag_leg);
                 // Outward: the leg keeps the step's sign on a shared axis.
                 assert!(dx * lx + dy * ly > 0, "dir {d} leg {l}");
+            }
+        }
+    }
+
+    /// The octopus's one route between two squares agrees with its forward moves, on every
+    /// board and for pseudo-random occupancies (a fixed xorshift sequence).
+    #[test]
+    fn octopus_route_matches_forward_moves() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for v in crate::Variant::ALL {
+            let r = v.rules();
+            let t = &r.tables;
+            for round in 0..40 {
+                // Sparse to dense boards: keep each square with probability about round / 40.
+                let occ: Bitboard = r.exists.iter().filter(|_| next() % 40 < round).collect();
+                for from in r.exists {
+                    let reach = octopus(t, from, occ);
+                    for to in r.exists {
+                        assert_eq!(
+                            octopus_reaches(t, from, to, occ),
+                            reach.has(to),
+                            "{v:?} {from:?} -> {to:?}"
+                        );
+                    }
+                }
             }
         }
     }
