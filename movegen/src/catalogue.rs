@@ -5,8 +5,8 @@
 //! module reads those two sources for the outside world — notation, diagrams, the XBoard
 //! protocol, the evaluation — so that none of them needs the crate's internal tables.
 
-use crate::tables::Leaper;
-use crate::{pieces, Bitboard, Role, Rules, Square, Variant};
+use crate::family::{self, leaper::Leaper};
+use crate::{Bitboard, Role, Rules, Square, Variant};
 
 /// What the outside world needs to know about one kind of piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +57,7 @@ impl Rules {
         if !self.has(sq) {
             return Bitboard::EMPTY;
         }
-        pieces::destinations(&self.tables, role, sq, occ & self.exists, own & self.exists)
+        family::destinations(&self.tables, role, sq, occ & self.exists, own & self.exists)
     }
 
     /// The squares a king on `sq` steps to (the king's neighbourhood, `sq` not included).
@@ -65,7 +65,7 @@ impl Rules {
         if !self.has(sq) {
             return Bitboard::EMPTY;
         }
-        self.tables.leap(Leaper::King, sq)
+        self.tables.leapers.leap(Leaper::King, sq)
     }
 }
 

@@ -3,8 +3,9 @@
 //! (RULES.md section 6), deciding most of them from the king's zone without a test.
 
 use crate::attacks::{is_attacked, is_attacked_after};
-use crate::check_state::{evasion_targets, is_odd, odd_pieces, odd_zone, pin_segment};
-use crate::pieces::{captures_by_jumping, destinations, jump_victim};
+use crate::check_state::{evasion_targets, odd_pieces};
+use crate::family::slider::pin_segment;
+use crate::family::{captures_by_jumping, destinations, is_odd, jump_victim, odd_zone};
 use crate::{Bitboard, Move, MoveKind, MoveList, Position, Role, Square};
 
 impl Position {
@@ -487,7 +488,7 @@ impl<'a> LegalSink<'a> {
         }
         if !drop && self.pinned.has(from) {
             let occ = pos.board.occupied();
-            if !pin_segment(pos.rules, occ, self.king, from).has(to) {
+            if !pin_segment(&pos.rules.tables, occ, self.king, from).has(to) {
                 return false;
             }
         }

@@ -8,7 +8,7 @@
 
 use crate::attacks::is_attacked;
 use crate::check_state::CheckState;
-use crate::pieces::jump_victim;
+use crate::family::jump_victim;
 use crate::{zobrist, Bitboard, Board, Color, Move, MoveKind, Piece, Role, Rules, Square, Variant};
 
 /// Castling right bit of a colour and side (0 = queen side / lower file, 1 = king side).

@@ -10,8 +10,8 @@
 //! generation and perft.
 
 use crate::attacks::{is_attacked, is_attacked_after};
+use crate::family::destinations;
 use crate::movegen::{LegalSink, Stage};
-use crate::pieces::destinations;
 use crate::{Board, Move, MoveKind, MoveList, Piece, Position, Role};
 
 impl Position {

@@ -1,8 +1,14 @@
-//! Precomputed per-variant tables: steps, rays, leaper sets and crooked-path masks.
+//! The board's geometry, precomputed per variant: steps, rays, line masks and the small shapes
+//! several piece families read (squares one or two away along a line, squares exactly two
+//! away, the lines beside a square's lines), plus each family's own tables
+//! ([`crate::family`]).
 //!
 //! Built once per variant on first use ([`crate::Variant::rules`]), because they depend on which
 //! squares exist (raptor's board is not a rectangle). Every table only ever holds existing squares.
 
+use crate::family::hopper::HopperTables;
+use crate::family::leaper::LeaperTables;
+use crate::family::snake::SnakeTables;
 use crate::line_attacks::Bmi2Lines;
 use crate::{Bitboard, Square};
 
@@ -22,9 +28,40 @@ pub(crate) const ORTHOGONAL: [usize; 4] = [0, 1, 2, 3];
 /// Indices of the diagonal directions in [`DIRS`].
 pub(crate) const DIAGONAL: [usize; 4] = [4, 5, 6, 7];
 
+/// The two kinds of lines, indexing the per-kind tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LineKind {
+    /// Ranks and files.
+    Orthogonal = 0,
+    /// Diagonals.
+    Diagonal = 1,
+}
+
+impl LineKind {
+    /// The four directions (indices into [`DIRS`]) of this kind.
+    #[inline]
+    pub(crate) const fn dirs(self) -> &'static [usize; 4] {
+        match self {
+            LineKind::Orthogonal => &ORTHOGONAL,
+            LineKind::Diagonal => &DIAGONAL,
+        }
+    }
+}
+
 /// Index in [`DIRS`] of a unit step, if it is one.
 pub(crate) fn dir_index(df: i32, dr: i32) -> Option<usize> {
     DIRS.iter().position(|&d| d == (df, dr))
+}
+
+/// The direction index from `a` toward `b` when they share a line (rank, file or diagonal).
+#[inline]
+pub(crate) fn line_dir(a: Square, b: Square) -> Option<usize> {
+    let dx = b.file() - a.file();
+    let dy = b.row() - a.row();
+    if (dx == 0 && dy == 0) || (dx != 0 && dy != 0 && dx.abs() != dy.abs()) {
+        return None;
+    }
+    dir_index(dx.signum(), dy.signum())
 }
 
 /// Does a ray in direction `dir` run toward higher square indices?
@@ -34,47 +71,29 @@ pub(crate) const fn dir_is_increasing(dir: usize) -> bool {
     dr * 12 + df > 0
 }
 
-/// Plain leapers whose attack sets are tabulated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Leaper {
-    /// One step in any direction.
-    King = 0,
-    /// (1,2) leap.
-    Knight,
-    /// (3,1) leap.
-    Camel,
-    /// (3,2) leap.
-    Zebra,
-    /// One diagonal step.
-    Ferz,
-    /// One orthogonal step.
-    Wazir,
-}
-
-impl Leaper {
-    const COUNT: usize = 6;
-
-    /// The leaper's `(a, b)` pattern, all sign and axis permutations included.
-    const fn pattern(self) -> (i32, i32) {
-        match self {
-            Leaper::King => (1, 1),
-            Leaper::Knight => (1, 2),
-            Leaper::Camel => (1, 3),
-            Leaper::Zebra => (2, 3),
-            Leaper::Ferz => (1, 1),
-            Leaper::Wazir => (0, 1),
-        }
+/// The opposite of direction `dir` (index into [`DIRS`]).
+#[inline]
+pub(crate) const fn opposite(dir: usize) -> usize {
+    if dir < 4 {
+        (dir + 2) % 4
+    } else {
+        4 + (dir - 4 + 2) % 4
     }
 }
 
-/// One target of the sorcerer snake with the intermediate squares of its usable paths.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct SnakeRoute {
-    /// Destination.
-    pub target: Square,
-    /// Intermediate squares of each path whose squares all exist (at least one path).
-    pub paths: [Option<Bitboard>; 2],
-}
+/// For a first step in direction `dir`, the two outward directions of the other kind that the
+/// crooked pieces (quad bomber, quad raptor, octopus) continue in: for a diagonal `(dx,dy)` they
+/// are `(dx,0)` and `(0,dy)`; for an orthogonal step the two diagonals that keep its component.
+pub(crate) const LEGS: [[usize; 2]; 8] = [
+    [4, 7],
+    [4, 5],
+    [5, 6],
+    [6, 7],
+    [1, 0],
+    [1, 2],
+    [3, 2],
+    [3, 0],
+];
 
 /// All tables of one variant.
 #[derive(Debug)]
@@ -83,32 +102,24 @@ pub(crate) struct Tables {
     pub step: [[Option<Square>; Square::COUNT]; 8],
     /// `ray[dir][sq]`: existing squares from `sq` (exclusive) until the board ends.
     pub ray: [[Bitboard; Square::COUNT]; 8],
-    /// `leap[leaper][sq]`: plain leaper targets that exist.
-    leap: [[Bitboard; Square::COUNT]; Leaper::COUNT],
-    /// Snake routes per square.
-    pub snake: Vec<Vec<SnakeRoute>>,
-    /// Union of snake targets per square (ignoring blockers).
-    pub snake_targets: [Bitboard; Square::COUNT],
-    /// Orthogonal neighbours plus squares two away with an existing middle (ninja warrior).
-    pub warrior: [Bitboard; Square::COUNT],
-    /// Diagonal neighbours plus squares two away with an existing middle (guard, without the
-    /// (3,1) leap).
-    pub guard_lines: [Bitboard; Square::COUNT],
-    /// Orthogonal squares two away with an existing middle (bomber jumps and landings).
-    pub dabbaba: [Bitboard; Square::COUNT],
-    /// Diagonal squares two away with an existing middle (raptor jumps and landings).
-    pub alfil: [Bitboard; Square::COUNT],
-    /// `third[dir][sq]`: the squares `s1`, `s2` and the square `s3` three away along `dir` (all
-    /// existing), for the warmachine and elephant.
-    pub third: [[Option<(Bitboard, Square)>; Square::COUNT]; 8],
-    /// Squares from which a quad bomber could ever remove a piece on `sq`: a file or rank next to
-    /// it (a superset, for a quick reject).
-    pub quad_bomber_zone: [Bitboard; Square::COUNT],
-    /// Squares from which a quad raptor could ever remove a piece on `sq`: a diagonal next to it.
-    pub quad_raptor_zone: [Bitboard; Square::COUNT],
+    /// `near[kind][sq]`: the neighbours along lines of the kind, and the squares two away along
+    /// them whose middle square exists (the ninja warrior's and guard's steps and leaps).
+    pub near: [[Bitboard; Square::COUNT]; 2],
+    /// `two[kind][sq]`: squares exactly two away along lines of the kind, the middle existing.
+    pub two: [[Bitboard; Square::COUNT]; 2],
+    /// `beside[kind][sq]`: the squares on a line of the kind next to one of `sq`'s own lines
+    /// of that kind (a file or rank next to it; a diagonal next to it), where a crooked piece
+    /// must stand to reach `sq` (a superset, for a quick reject).
+    pub beside: [[Bitboard; Square::COUNT]; 2],
     /// Line masks for rook and bishop reach by BMI2 `pext`/`pdep`; `None` when this process
     /// uses the rays instead ([`crate::line_attacks::line_backend`]).
     pub lines: Option<Bmi2Lines>,
+    /// The leapers' target sets.
+    pub leapers: LeaperTables,
+    /// The warmachine's and elephant's third squares.
+    pub hoppers: HopperTables,
+    /// The snake's routes.
+    pub snake: SnakeTables,
 }
 
 impl Tables {
@@ -117,42 +128,21 @@ impl Tables {
         let at = |sq: Square, df: i32, dr: i32| sq.offset(df, dr).filter(|s| exists.has(*s));
         let mut step = [[None; Square::COUNT]; 8];
         let mut ray = [[Bitboard::EMPTY; Square::COUNT]; 8];
-        let mut leap = [[Bitboard::EMPTY; Square::COUNT]; Leaper::COUNT];
-        let mut snake = vec![Vec::new(); Square::COUNT];
-        let mut snake_targets = [Bitboard::EMPTY; Square::COUNT];
-        let mut warrior = [Bitboard::EMPTY; Square::COUNT];
-        let mut guard_lines = [Bitboard::EMPTY; Square::COUNT];
-        let mut dabbaba = [Bitboard::EMPTY; Square::COUNT];
-        let mut alfil = [Bitboard::EMPTY; Square::COUNT];
-        let mut quad_bomber_zone = [Bitboard::EMPTY; Square::COUNT];
-        let mut quad_raptor_zone = [Bitboard::EMPTY; Square::COUNT];
-        let mut third = [[None; Square::COUNT]; 8];
+        let mut near = [[Bitboard::EMPTY; Square::COUNT]; 2];
+        let mut two = [[Bitboard::EMPTY; Square::COUNT]; 2];
+        let mut beside = [[Bitboard::EMPTY; Square::COUNT]; 2];
         for sq in exists.iter() {
             let i = sq.index();
             for other in exists.iter() {
                 let dx = other.file() - sq.file();
                 let dy = other.row() - sq.row();
                 if dx.abs() == 1 || dy.abs() == 1 {
-                    quad_bomber_zone[i] = quad_bomber_zone[i].with(other);
+                    beside[LineKind::Orthogonal as usize][i] =
+                        beside[LineKind::Orthogonal as usize][i].with(other);
                 }
                 if (dx - dy).abs() == 1 || (dx + dy).abs() == 1 {
-                    quad_raptor_zone[i] = quad_raptor_zone[i].with(other);
-                }
-            }
-            for (d, &(df, dr)) in DIRS.iter().enumerate() {
-                let Some(s1) = at(sq, df, dr) else { continue };
-                let (lines, two) = if d < 4 {
-                    (&mut warrior[i], &mut dabbaba[i])
-                } else {
-                    (&mut guard_lines[i], &mut alfil[i])
-                };
-                *lines = lines.with(s1);
-                if let Some(s2) = at(s1, df, dr) {
-                    *lines = lines.with(s2);
-                    *two = two.with(s2);
-                    if let Some(s3) = at(s2, df, dr) {
-                        third[d][i] = Some((Bitboard::from_square(s1).with(s2), s3));
-                    }
+                    beside[LineKind::Diagonal as usize][i] =
+                        beside[LineKind::Diagonal as usize][i].with(other);
                 }
             }
             for (d, &(df, dr)) in DIRS.iter().enumerate() {
@@ -162,42 +152,26 @@ impl Tables {
                     ray[d][i] = ray[d][i].with(next);
                     cur = next;
                 }
+                let kind = if d < 4 { 0 } else { 1 };
+                let Some(s1) = at(sq, df, dr) else { continue };
+                near[kind][i] = near[kind][i].with(s1);
+                if let Some(s2) = at(s1, df, dr) {
+                    near[kind][i] = near[kind][i].with(s2);
+                    two[kind][i] = two[kind][i].with(s2);
+                }
             }
-            for (l, table) in leap.iter_mut().enumerate() {
-                let leaper = [
-                    Leaper::King,
-                    Leaper::Knight,
-                    Leaper::Camel,
-                    Leaper::Zebra,
-                    Leaper::Ferz,
-                    Leaper::Wazir,
-                ][l];
-                table[i] = leaper_targets(leaper, sq, exists);
-            }
-            snake[i] = snake_routes(sq, exists);
-            snake_targets[i] = snake[i].iter().map(|r| r.target).collect();
         }
         Tables {
             step,
             ray,
-            leap,
-            snake,
-            snake_targets,
-            warrior,
-            guard_lines,
-            dabbaba,
-            alfil,
-            quad_bomber_zone,
-            quad_raptor_zone,
-            third,
+            near,
+            two,
+            beside,
             lines: Bmi2Lines::for_this_process(&ray),
+            leapers: LeaperTables::build(exists),
+            hoppers: HopperTables::build(exists),
+            snake: SnakeTables::build(exists),
         }
-    }
-
-    /// Targets of a plain leaper.
-    #[inline]
-    pub(crate) fn leap(&self, leaper: Leaper, sq: Square) -> Bitboard {
-        self.leap[leaper as usize][sq.index()]
     }
 
     /// The neighbour of `sq` in direction `dir`.
@@ -262,90 +236,42 @@ impl Tables {
             .iter()
             .fold(Bitboard::EMPTY, |b, &d| b | self.slide(d, sq, occ))
     }
-
-    /// Snake reach: targets with at least one path of empty intermediate squares.
-    pub(crate) fn snake_reach(&self, sq: Square, occ: Bitboard) -> Bitboard {
-        let mut out = Bitboard::EMPTY;
-        for route in &self.snake[sq.index()] {
-            if route.paths.iter().flatten().any(|p| (*p & occ).is_empty()) {
-                out = out.with(route.target);
-            }
-        }
-        out
-    }
 }
 
-fn leaper_targets(leaper: Leaper, sq: Square, exists: Bitboard) -> Bitboard {
-    let (a, b) = leaper.pattern();
-    let mut out = Bitboard::EMPTY;
-    let mut add = |df: i32, dr: i32| {
-        if let Some(t) = sq.offset(df, dr).filter(|s| exists.has(*s)) {
-            out = out.with(t);
-        }
-    };
-    for sa in [-1, 1] {
-        for sb in [-1, 1] {
-            add(sa * a, sb * b);
-            add(sb * b, sa * a);
-        }
-    }
-    if leaper == Leaper::King {
-        // (1,1) above gave the diagonals; add the orthogonal steps.
-        for (df, dr) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-            add(df, dr);
-        }
-    }
-    out
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// The snake's routes (RULES.md section 7, Sorcerer Snake) from `sq`.
-fn snake_routes(sq: Square, exists: Bitboard) -> Vec<SnakeRoute> {
-    let at = |df: i32, dr: i32| sq.offset(df, dr).filter(|s| exists.has(*s));
-    let path = |steps: &[(i32, i32)]| -> Option<Bitboard> {
-        steps
-            .iter()
-            .map(|&(df, dr)| at(df, dr))
-            .collect::<Option<Vec<_>>>()
-            .map(|v| v.into_iter().collect::<Bitboard>())
-    };
-    let mut out = Vec::new();
-    for sx in [-1, 1] {
-        for sy in [-1, 1] {
-            // Long axis along x (lx = 1) or y.
-            for long_x in [true, false] {
-                let v = |l: i32, s: i32| {
-                    if long_x {
-                        (l * sx, s * sy)
-                    } else {
-                        (s * sx, l * sy)
-                    }
-                };
-                // Knight square (2,1): A = diagonal then orthogonal; B = orthogonal then diagonal.
-                let knight = v(2, 1);
-                if let Some(target) = at(knight.0, knight.1) {
-                    let a = path(&[v(1, 1)]);
-                    let b = path(&[v(1, 0)]);
-                    if a.is_some() || b.is_some() {
-                        out.push(SnakeRoute {
-                            target,
-                            paths: [a, b],
-                        });
-                    }
-                }
-                // (3,2) square: A = orthogonal then two diagonals; B = two diagonals then orthogonal.
-                let zebra = v(3, 2);
-                if let Some(target) = at(zebra.0, zebra.1) {
-                    let a = path(&[v(1, 0), v(2, 1)]);
-                    let b = path(&[v(1, 1), v(2, 2)]);
-                    if a.is_some() || b.is_some() {
-                        out.push(SnakeRoute {
-                            target,
-                            paths: [a, b],
-                        });
-                    }
-                }
+    #[test]
+    fn legs_are_outward_and_of_the_other_kind() {
+        for (d, legs) in LEGS.iter().enumerate() {
+            let (dx, dy) = DIRS[d];
+            for &l in legs {
+                let (lx, ly) = DIRS[l];
+                let diag_first = dx != 0 && dy != 0;
+                let diag_leg = lx != 0 && ly != 0;
+                assert_ne!(diag_first, diag_leg);
+                // Outward: the leg keeps the step's sign on a shared axis.
+                assert!(dx * lx + dy * ly > 0, "dir {d} leg {l}");
             }
         }
     }
-    out
+
+    #[test]
+    fn opposite_reverses() {
+        for d in 0..8 {
+            let (a, b) = DIRS[d];
+            assert_eq!(DIRS[opposite(d)], (-a, -b));
+        }
+    }
+
+    #[test]
+    fn line_kinds_name_their_directions() {
+        for &d in LineKind::Orthogonal.dirs() {
+            assert!(DIRS[d].0 == 0 || DIRS[d].1 == 0);
+        }
+        for &d in LineKind::Diagonal.dirs() {
+            assert!(DIRS[d].0 != 0 && DIRS[d].1 != 0);
+        }
+    }
 }

@@ -1,8 +1,9 @@
 //! Every precomputed table against an obviously correct slow twin written from coordinates,
 //! for any square and any occupancy (proptest).
 
-use crate::pieces::{destinations, short_flyer};
-use crate::tables::{Leaper, DIAGONAL, DIRS, ORTHOGONAL};
+use crate::family::leaper::Leaper;
+use crate::family::{destinations, hopper};
+use crate::tables::{LineKind, DIAGONAL, DIRS, ORTHOGONAL};
 use crate::{Bitboard, Role, Rules, Square, Variant};
 use proptest::prelude::*;
 
@@ -115,12 +116,12 @@ proptest! {
         let sq = Square::new_unchecked(idx as u8);
         prop_assume!(r.has(sq));
         let occ = occupancy(r, bits);
-        prop_assert_eq!(t.leap(Leaper::King, sq), slow_leaper(r, sq, 1, 1) | slow_leaper(r, sq, 0, 1));
-        prop_assert_eq!(t.leap(Leaper::Knight, sq), slow_leaper(r, sq, 1, 2));
-        prop_assert_eq!(t.leap(Leaper::Camel, sq), slow_leaper(r, sq, 1, 3));
-        prop_assert_eq!(t.leap(Leaper::Zebra, sq), slow_leaper(r, sq, 2, 3));
-        prop_assert_eq!(t.leap(Leaper::Ferz, sq), slow_leaper(r, sq, 1, 1));
-        prop_assert_eq!(t.leap(Leaper::Wazir, sq), slow_leaper(r, sq, 0, 1));
+        prop_assert_eq!(t.leapers.leap(Leaper::King, sq), slow_leaper(r, sq, 1, 1) | slow_leaper(r, sq, 0, 1));
+        prop_assert_eq!(t.leapers.leap(Leaper::Knight, sq), slow_leaper(r, sq, 1, 2));
+        prop_assert_eq!(t.leapers.leap(Leaper::Camel, sq), slow_leaper(r, sq, 1, 3));
+        prop_assert_eq!(t.leapers.leap(Leaper::Zebra, sq), slow_leaper(r, sq, 2, 3));
+        prop_assert_eq!(t.leapers.leap(Leaper::Ferz, sq), slow_leaper(r, sq, 1, 1));
+        prop_assert_eq!(t.leapers.leap(Leaper::Wazir, sq), slow_leaper(r, sq, 0, 1));
         for (d, &(df, dr)) in DIRS.iter().enumerate() {
             prop_assert_eq!(t.slide(d, sq, occ), slow_slide(r, sq, df, dr, occ));
             let first = slow_slide(r, sq, df, dr, occ) & occ;
@@ -133,11 +134,11 @@ proptest! {
         prop_assert_eq!(t.rook(sq, occ), rook_slow);
         prop_assert_eq!(t.bishop(sq, occ), bishop_slow);
         // Warrior/guard lines and the two-away squares need an existing middle square.
-        prop_assert_eq!(t.warrior[idx], slow_short_flyer(r, sq, false, full) & !slow_three_away(r, sq, false));
-        prop_assert_eq!(t.guard_lines[idx], slow_short_flyer(r, sq, true, full) & !slow_three_away(r, sq, true));
-        prop_assert_eq!(short_flyer(t, &ORTHOGONAL, sq, occ), slow_short_flyer(r, sq, false, occ));
-        prop_assert_eq!(short_flyer(t, &DIAGONAL, sq, occ), slow_short_flyer(r, sq, true, occ));
-        prop_assert_eq!(t.snake_reach(sq, occ), slow_snake(r, sq, occ));
+        prop_assert_eq!(t.near[LineKind::Orthogonal as usize][idx], slow_short_flyer(r, sq, false, full) & !slow_three_away(r, sq, false));
+        prop_assert_eq!(t.near[LineKind::Diagonal as usize][idx], slow_short_flyer(r, sq, true, full) & !slow_three_away(r, sq, true));
+        prop_assert_eq!(hopper::reach(t, LineKind::Orthogonal, sq, occ), slow_short_flyer(r, sq, false, occ));
+        prop_assert_eq!(hopper::reach(t, LineKind::Diagonal, sq, occ), slow_short_flyer(r, sq, true, occ));
+        prop_assert_eq!(t.snake.reach(sq, occ), slow_snake(r, sq, occ));
         prop_assert_eq!(destinations(t, Role::Snake, sq, occ, Bitboard::EMPTY), slow_snake(r, sq, occ));
     }
 }

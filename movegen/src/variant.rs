@@ -1,6 +1,7 @@
 //! Variants as data: one [`VariantSpec`] table per game, validated once (see
 //! [`VariantSpec::problems`]) into [`Rules`].
 
+use crate::family::{king_zone_extra, AttackPlan};
 use crate::tables::Tables;
 use crate::{Bitboard, Color, Role, Square};
 use std::sync::OnceLock;
@@ -339,6 +340,8 @@ pub struct Rules {
     pub rook_home: [[Square; 2]; 2],
     /// Precomputed attack and step tables.
     pub(crate) tables: Tables,
+    /// The piece families this variant has, in the order the attack test tries them.
+    pub(crate) plan: AttackPlan,
     /// Squares near a king whose occupancy can decide an attack on it besides its lines up to
     /// the first piece: warmachine/elephant pair squares (two away on a line) and snake paths
     /// (knight squares and diagonal squares two away). Empty in variants without those pieces.
@@ -353,21 +356,9 @@ impl Rules {
             panic!("{e}");
         }
         let mut rules = Rules::build_plain(variant);
-        let has = |r: Role| rules.role_allowed[r.index()];
-        let (pairs, snake) = (has(Warmachine) || has(Elephant), has(Snake));
         let t = &rules.tables;
         rules.extra_zone = (0..Square::COUNT)
-            .map(|i| {
-                let sq = Square::new_unchecked(i as u8);
-                let mut z = Bitboard::EMPTY;
-                if pairs {
-                    z |= t.dabbaba[i] | t.alfil[i];
-                }
-                if snake {
-                    z |= t.leap(crate::tables::Leaper::Knight, sq) | t.alfil[i];
-                }
-                z
-            })
+            .map(|i| king_zone_extra(t, &rules.plan, Square::new_unchecked(i as u8)))
             .collect();
         rules
     }
@@ -441,6 +432,7 @@ impl Rules {
                 [home(1, c.rook_files[0]), home(1, c.rook_files[1])],
             ],
             tables: Tables::build(exists),
+            plan: AttackPlan::new(spec.roles),
             extra_zone: Vec::new(),
         }
     }
