@@ -2,11 +2,12 @@
 //! piece standing on the square, by landing on it, flying over it or jumping over it.
 //!
 //! The answer is computed backwards from the square, one piece family at a time, trying only
-//! the families of the variant's [`crate::family::AttackPlan`]; each family's reverse rule is
-//! written once, in its module of [`crate::family`]. The property tests check every one against
+//! the families the game has ([`crate::specialise`]); each family's reverse rule is written
+//! once, in its module of [`crate::family`]. The property tests check every one against
 //! make-and-test with the forward generator ([`crate::movegen`]).
 
 use crate::family::Target;
+use crate::specialise::attacked;
 use crate::{Bitboard, Board, Color, Rules, Square};
 
 /// Is the piece on `v` (or a piece that would stand there) attacked by side `by`?
@@ -25,10 +26,5 @@ pub(crate) fn is_attacked_after(
     occ: Bitboard,
     removed: Bitboard,
 ) -> bool {
-    let q = Target::new(rules, b, v, by, occ, removed);
-    rules
-        .plan
-        .families()
-        .iter()
-        .any(|&f| q.family_attackers(f).any())
+    attacked(rules, &Target::new(rules, b, v, by, occ, removed))
 }

@@ -27,6 +27,7 @@ mod position;
 pub mod reference;
 mod san;
 mod spec_check;
+mod specialise;
 mod staged;
 mod tables;
 #[cfg(test)]

@@ -29,50 +29,42 @@ impl Position {
         self.generate_stage(Stage::All, list);
     }
 
-    /// Appends the pseudo-legal moves of one [`Stage`], in the order
-    /// [`Position::generate_pseudo_legal`] gives them.
-    pub(crate) fn generate_stage<S: MoveSink>(&self, stage: Stage, list: &mut S) {
+    /// Appends the pseudo-legal moves of the side to move's pieces of `role` that `stage`
+    /// admits, in square order. Always inlined: the per-game code paths of
+    /// [`crate::specialise`] call it with a constant role, so its role tests fold away there.
+    #[inline(always)]
+    pub(crate) fn generate_role<S: MoveSink>(&self, role: Role, stage: Stage, list: &mut S) {
         let us = self.side;
+        let pieces = self.board.pieces(us, role);
+        if pieces.is_empty() {
+            return;
+        }
+        if role.is_pawnlike() {
+            for sq in pieces {
+                self.pawn_moves(role, sq, stage, list);
+            }
+            return;
+        }
         let t = &self.rules.tables;
         let occ = self.board.occupied();
         let own = self.board.color(us);
         let enemy = occ & !own;
-        for role in self.rules.spec.roles {
-            let pieces = self.board.pieces(us, *role);
-            if pieces.is_empty() {
+        let jumps = captures_by_jumping(role);
+        for sq in pieces {
+            let dests = destinations(t, role, sq, occ, own);
+            if stage == Stage::All {
+                for to in dests {
+                    list.piece_move(role, sq, to);
+                }
                 continue;
             }
-            match role {
-                Role::Pawn | Role::Ninja => {
-                    for sq in pieces {
-                        self.pawn_moves(*role, sq, stage, list);
-                    }
-                }
-                _ => {
-                    let jumps = captures_by_jumping(*role);
-                    for sq in pieces {
-                        let dests = destinations(t, *role, sq, occ, own);
-                        if stage == Stage::All {
-                            for to in dests {
-                                list.piece_move(*role, sq, to);
-                            }
-                            continue;
-                        }
-                        for to in dests {
-                            let capture = enemy.has(to)
-                                || (jumps
-                                    && jump_victim(*role, sq, to).is_some_and(|v| enemy.has(v)));
-                            if stage.admits(capture) {
-                                list.piece_move(*role, sq, to);
-                            }
-                        }
-                    }
+            for to in dests {
+                let capture = enemy.has(to)
+                    || (jumps && jump_victim(role, sq, to).is_some_and(|v| enemy.has(v)));
+                if stage.admits(capture) {
+                    list.piece_move(role, sq, to);
                 }
             }
-        }
-        if stage.admits(false) {
-            self.castling_moves(list);
-            self.drop_moves(list);
         }
     }
 

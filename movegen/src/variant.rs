@@ -2,6 +2,7 @@
 //! [`VariantSpec::problems`]) into [`Rules`].
 
 use crate::family::{king_zone_extra, AttackPlan};
+use crate::specialise::{CHESS_ROLES, HADEAN_ROLES, OCTOPUS_ROLES, RAPTOR_ROLES, TITAN_ROLES};
 use crate::tables::Tables;
 use crate::{Bitboard, Color, Role, Square};
 use std::sync::OnceLock;
@@ -153,7 +154,8 @@ pub struct VariantSpec {
     pub name: &'static str,
     /// Board shape.
     pub geometry: GeometrySpec,
-    /// Roles that may stand on this board.
+    /// Roles that may stand on this board, in generation order (the built-in games' lists
+    /// live with their per-game code paths, in `specialise.rs`).
     pub roles: &'static [Role],
     /// Start position FEN.
     pub start_fen: &'static str,
@@ -178,7 +180,7 @@ const CHESS: VariantSpec = VariantSpec {
         full_rows: (0, 7),
         extra_squares: &[],
     },
-    roles: &[Pawn, Knight, Bishop, Rook, Queen, King],
+    roles: CHESS_ROLES,
     start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     promotion: &[Queen, Rook, Bishop, Knight],
     castling: CastlingSpec {
@@ -198,10 +200,7 @@ const CHESS: VariantSpec = VariantSpec {
 const TITAN: VariantSpec = VariantSpec {
     name: "titan",
     geometry: GeometrySpec { files: 12, rows: 12, rank_base: 1, full_rows: (0, 11), extra_squares: &[] },
-    roles: &[
-        Pawn, Ninja, Knight, Bishop, Rook, Queen, King, Warrior, Guard, Bomber, Raptor, QuadBomber,
-        QuadRaptor,
-    ],
+    roles: TITAN_ROLES,
     start_fen: "fragyqkugarf/jjjwnbbnwjjj/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/JJJWNBBNWJJJ/FRAGYQKUGARF w KQkq - 0 1",
     promotion: &[Queen, Rook, Bishop, Knight, Warrior, Guard, Bomber, Raptor, QuadBomber, QuadRaptor],
     castling: CastlingSpec {
@@ -221,10 +220,7 @@ const TITAN: VariantSpec = VariantSpec {
 const HADEAN: VariantSpec = VariantSpec {
     name: "hadean",
     geometry: GeometrySpec { files: 12, rows: 12, rank_base: 1, full_rows: (0, 11), extra_squares: &[] },
-    roles: &[
-        Pawn, Ninja, Bishop, Rook, Queen, King, Warmachine, Elephant, FerzSorcerer, WazirSorcerer,
-        FerzKnight, WazirKnight,
-    ],
+    roles: HADEAN_ROLES,
     start_fen: "rzmehqklemsr/jjjjjbbjjjjj/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/JJJJJBBJJJJJ/RZMEHQKLEMSR w KQkq - 0 1",
     promotion: &[
         Queen, Rook, Bishop, Warmachine, Elephant, FerzSorcerer, WazirSorcerer, FerzKnight,
@@ -253,7 +249,7 @@ const RAPTOR: VariantSpec = VariantSpec {
         full_rows: (1, 10),
         extra_squares: &[(4, 0), (5, 0), (4, 11), (5, 11)],
     },
-    roles: &[Pawn, Knight, Bishop, Rook, Queen, King, Bomber, Raptor],
+    roles: RAPTOR_ROLES,
     start_fen: "****ff****/rnbaqkabnr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNBAQKABNR/****FF**** w KQkq - 0 1",
     promotion: &[Queen, Rook, Bishop, Knight, Raptor, Bomber],
     castling: CastlingSpec {
@@ -279,18 +275,7 @@ const OCTOPUS: VariantSpec = VariantSpec {
         full_rows: (0, 9),
         extra_squares: &[],
     },
-    roles: &[
-        Pawn,
-        Ninja,
-        Bishop,
-        Rook,
-        Queen,
-        King,
-        FerzKnight,
-        WazirKnight,
-        Snake,
-        Octopus,
-    ],
+    roles: OCTOPUS_ROLES,
     start_fen:
         "rlbcqkobhr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RLBCQKOBHR[JJJJJjjjjj] w KQkq - 0 1",
     promotion: &[Queen, Rook, Bishop, WazirKnight, FerzKnight, Snake, Octopus],

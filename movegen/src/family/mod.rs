@@ -169,16 +169,37 @@ pub(crate) struct AttackPlan {
 
 impl AttackPlan {
     /// The plan for a variant whose pieces (start position and promotions) are `roles`.
-    pub(crate) fn new(roles: &[Role]) -> AttackPlan {
+    pub(crate) const fn new(roles: &[Role]) -> AttackPlan {
         let mut families = [Family::Leaper; Family::ALL.len()];
         let mut len = 0;
-        for f in Family::ALL {
-            if roles.iter().any(|&r| Family::of(r) == f) {
-                families[len] = f;
-                len += 1;
+        let mut i = 0;
+        while i < Family::ALL.len() {
+            let f = Family::ALL[i];
+            let mut j = 0;
+            while j < roles.len() {
+                if Family::of(roles[j]) as u8 == f as u8 {
+                    families[len] = f;
+                    len += 1;
+                    break;
+                }
+                j += 1;
             }
+            i += 1;
         }
         AttackPlan { families, len }
+    }
+
+    /// Does the plan hold family `f`?
+    #[inline(always)]
+    pub(crate) const fn has(&self, f: Family) -> bool {
+        let mut i = 0;
+        while i < self.len {
+            if self.families[i] as u8 == f as u8 {
+                return true;
+            }
+            i += 1;
+        }
+        false
     }
 
     /// The families, in attack-test order.
