@@ -20,6 +20,22 @@ pub struct Bitboard {
 /// Mask of the 16 valid high bits (squares 128..144).
 const HI_MASK: u16 = u16::MAX;
 
+/// The squares of one file of the 12x12 grid.
+const fn file_mask(file: u8) -> Bitboard {
+    let mut b = Bitboard::EMPTY;
+    let mut row = 0;
+    while row < 12 {
+        b = b.with(Square::new_unchecked(row * 12 + file));
+        row += 1;
+    }
+    b
+}
+
+/// The grid's lowest file (`a`): no square lies to its left.
+const FIRST_FILE: Bitboard = file_mask(0);
+/// The grid's highest file (`l`): no square lies to its right.
+const LAST_FILE: Bitboard = file_mask(11);
+
 impl Bitboard {
     /// The empty set.
     pub const EMPTY: Bitboard = Bitboard { lo: 0, hi: 0 };
@@ -161,6 +177,76 @@ impl Bitboard {
         }
     }
 
+    /// Every square moved `n` (1..16) places up the grid index; squares past 143 drop out.
+    #[inline]
+    const fn shl(self, n: u32) -> Bitboard {
+        Bitboard {
+            lo: self.lo << n,
+            hi: (self.hi << n) | (self.lo >> (128 - n)) as u16,
+        }
+    }
+
+    /// Every square moved `n` (1..16) places down the grid index; squares below 0 drop out.
+    #[inline]
+    const fn shr(self, n: u32) -> Bitboard {
+        Bitboard {
+            lo: (self.lo >> n) | (self.hi as u128) << (128 - n),
+            hi: self.hi >> n,
+        }
+    }
+
+    /// Every square moved one row up (toward row 11); those on the top row drop out. Like every
+    /// shift, the result may hold squares the variant lacks: intersect with
+    /// [`crate::Rules::exists`].
+    #[inline]
+    pub const fn up(self) -> Bitboard {
+        self.shl(12)
+    }
+
+    /// Every square moved one row down (toward row 0); those on row 0 drop out.
+    #[inline]
+    pub const fn down(self) -> Bitboard {
+        self.shr(12)
+    }
+
+    /// Every square moved one file left (toward file `a`); those on file `a` drop out rather
+    /// than wrap to the row below.
+    #[inline]
+    pub const fn left(self) -> Bitboard {
+        self.without(FIRST_FILE).shr(1)
+    }
+
+    /// Every square moved one file right (toward file `l`); those on the grid's last file drop
+    /// out rather than wrap to the row above.
+    #[inline]
+    pub const fn right(self) -> Bitboard {
+        self.without(LAST_FILE).shl(1)
+    }
+
+    /// Every square moved one row up and one file left; none wraps across the side edges.
+    #[inline]
+    pub const fn up_left(self) -> Bitboard {
+        self.without(FIRST_FILE).shl(11)
+    }
+
+    /// Every square moved one row up and one file right; none wraps across the side edges.
+    #[inline]
+    pub const fn up_right(self) -> Bitboard {
+        self.without(LAST_FILE).shl(13)
+    }
+
+    /// Every square moved one row down and one file left; none wraps across the side edges.
+    #[inline]
+    pub const fn down_left(self) -> Bitboard {
+        self.without(FIRST_FILE).shr(13)
+    }
+
+    /// Every square moved one row down and one file right; none wraps across the side edges.
+    #[inline]
+    pub const fn down_right(self) -> Bitboard {
+        self.without(LAST_FILE).shr(11)
+    }
+
     /// Iterates the squares from low to high.
     #[inline]
     pub fn iter(self) -> BitboardIter {
@@ -280,6 +366,97 @@ mod tests {
         assert_eq!(v, vec![0, 5, 127, 128, 143]);
         assert!((!Bitboard::EMPTY).count() == 144);
         assert!((b & !b).is_empty());
+    }
+
+    /// The eight one-square shifts with the `(file, row)` step each stands for.
+    const SHIFTS: [(fn(Bitboard) -> Bitboard, i32, i32); 8] = [
+        (Bitboard::up, 0, 1),
+        (Bitboard::down, 0, -1),
+        (Bitboard::left, -1, 0),
+        (Bitboard::right, 1, 0),
+        (Bitboard::up_left, -1, 1),
+        (Bitboard::up_right, 1, 1),
+        (Bitboard::down_left, -1, -1),
+        (Bitboard::down_right, 1, -1),
+    ];
+
+    /// A pseudo-random set of the grid's squares (splitmix64 bits).
+    fn random_set(state: &mut u64) -> Bitboard {
+        let mut word = || {
+            *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = *state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        };
+        Bitboard::from_words([word(), word(), word() & 0xffff])
+    }
+
+    /// Every shift moves each square as [`Square::offset`] does, one square at a time and for
+    /// whole sets: nothing wraps across a side edge of the 12-wide grid, and squares that would
+    /// leave it at the top or bottom drop out.
+    #[test]
+    fn shifts_move_squares_like_offset() {
+        let mut state = 7;
+        for (shift, df, dr) in SHIFTS {
+            for i in 0..Square::COUNT as u8 {
+                let sq = Square::new_unchecked(i);
+                let expected: Bitboard = sq.offset(df, dr).into_iter().collect();
+                assert_eq!(
+                    shift(Bitboard::from_square(sq)),
+                    expected,
+                    "{i} by ({df}, {dr})"
+                );
+            }
+            for _ in 0..500 {
+                let b = random_set(&mut state);
+                let expected: Bitboard = b.iter().filter_map(|s| s.offset(df, dr)).collect();
+                assert_eq!(shift(b), expected, "{b:?} by ({df}, {dr})");
+            }
+            let expected: Bitboard = Bitboard::FULL
+                .iter()
+                .filter_map(|s| s.offset(df, dr))
+                .collect();
+            assert_eq!(shift(Bitboard::FULL), expected, "full grid by ({df}, {dr})");
+        }
+    }
+
+    /// Cut down to a variant's squares, every shift moves each square as [`crate::Rules::offset`]
+    /// does: on the 10-wide boards nothing lands on the grid's unused files, and raptor's
+    /// e0/f0/e11/f11 are reached from and left for exactly their neighbours.
+    #[test]
+    fn shifts_within_each_variant_match_rules_offset() {
+        let mut state = 11;
+        for v in crate::Variant::ALL {
+            let r = v.rules();
+            for (shift, df, dr) in SHIFTS {
+                for sq in r.exists {
+                    let expected: Bitboard = r.offset(sq, df, dr).into_iter().collect();
+                    let got = shift(Bitboard::from_square(sq)) & r.exists;
+                    assert_eq!(got, expected, "{v} {} by ({df}, {dr})", r.square_name(sq));
+                }
+                for _ in 0..200 {
+                    let b = random_set(&mut state) & r.exists;
+                    let expected: Bitboard = b.iter().filter_map(|s| r.offset(s, df, dr)).collect();
+                    assert_eq!(shift(b) & r.exists, expected, "{v} {b:?} by ({df}, {dr})");
+                }
+            }
+        }
+        // Raptor's extra squares, spelled out.
+        let r = crate::Variant::Raptor.rules();
+        let sq = |name: &str| r.parse_square(name).expect("a raptor square");
+        let one = |name: &str| Bitboard::from_square(sq(name));
+        assert_eq!(one("d1").down_right() & r.exists, one("e0"));
+        assert_eq!(one("g1").down_left() & r.exists, one("f0"));
+        assert!((one("c1").down_right() & r.exists).is_empty());
+        assert_eq!(one("e0").up_left() & r.exists, one("d1"));
+        assert!((one("e0").left() & r.exists).is_empty());
+        assert_eq!(one("e0").right() & r.exists, one("f0"));
+        assert_eq!(one("f10").up() & r.exists, one("f11"));
+        assert!((one("c10").up() & r.exists).is_empty());
+        assert_eq!(one("e10").up_right() & r.exists, one("f11"));
+        assert!((one("j5").right() & r.exists).is_empty());
+        assert!((one("j5").up_right() & r.exists).is_empty());
     }
 
     #[test]

@@ -40,9 +40,7 @@ impl Position {
             return;
         }
         if role.is_pawnlike() {
-            for sq in pieces {
-                self.pawn_moves(role, sq, stage, list);
-            }
+            self.pawn_moves(role, pieces, stage, list);
             return;
         }
         let t = &self.rules.tables;
@@ -103,96 +101,6 @@ impl Position {
         self.is_pseudo_legal(m) && self.is_legal_pseudo(m)
     }
 
-    /// Pushes a pawn move (as promotions on the promotion rank) if `stage` admits it; a
-    /// promotion counts as tactical like a capture.
-    fn push_pawn_move<S: MoveSink>(
-        &self,
-        from: Square,
-        to: Square,
-        kind: MoveKind,
-        capture: bool,
-        stage: Stage,
-        list: &mut S,
-    ) {
-        let promotes = self.rules.promotion_zone[self.side.index()].has(to);
-        if !stage.admits(capture || promotes) {
-            return;
-        }
-        if promotes {
-            for &r in self.rules.spec.promotion {
-                list.other_move(Move::new(from, to, MoveKind::Promotion, Some(r)));
-            }
-        } else {
-            list.other_move(Move::new(from, to, kind, None));
-        }
-    }
-
-    /// Ordinary and ninja pawn moves of the pawn on `sq` that `stage` admits (RULES.md section 6).
-    pub(crate) fn pawn_moves<S: MoveSink>(
-        &self,
-        role: Role,
-        sq: Square,
-        stage: Stage,
-        list: &mut S,
-    ) {
-        let r = self.rules;
-        let t = &r.tables;
-        let us = self.side;
-        let fwd = us.forward();
-        // Directions (indices into `DIRS`): forward, then the two forward diagonals and the two
-        // sideways steps, each toward the lower file first.
-        let (ahead, diagonals) = if fwd > 0 { (0, [7, 4]) } else { (2, [6, 5]) };
-        const SIDEWAYS: [usize; 2] = [3, 1];
-        let occ = self.board.occupied();
-        let enemy = self.board.color(us.opposite());
-        let middle = r.middle_row[us.index()];
-        let below_middle = r.is_below_middle(us, sq);
-        let in_enemy_half = r.enemy_half[us.index()].has(sq);
-        // Forward moves over empty squares.
-        let mut cur = sq;
-        let mut steps = 0;
-        while let Some(next) = t.step(ahead, cur).filter(|s| !occ.has(*s)) {
-            let within_own_run = below_middle && (next.row() - middle) * fwd <= 0;
-            let double_in_enemy_half = in_enemy_half
-                && steps == 1
-                && match role {
-                    Role::Pawn => r.spec.pawns.pawn_double_in_enemy_half,
-                    _ => r.spec.pawns.ninja_double_in_enemy_half,
-                };
-            if steps == 0 || within_own_run || double_in_enemy_half {
-                self.push_pawn_move(sq, next, MoveKind::Normal, false, stage, list);
-            } else {
-                break;
-            }
-            steps += 1;
-            cur = next;
-        }
-        // Diagonal captures (and en passant for ordinary pawns).
-        for dir in diagonals {
-            if let Some(to) = t.step(dir, sq) {
-                if enemy.has(to) {
-                    self.push_pawn_move(sq, to, MoveKind::Normal, true, stage, list);
-                } else if role == Role::Pawn && self.ep_squares.has(to) && self.ep_victim.is_some()
-                {
-                    // An en-passant capture onto the promotion rank (possible in raptor, from a
-                    // pawn on rank 11) promotes like any other pawn move; `effects` sees the
-                    // capture from the en-passant square.
-                    self.push_pawn_move(sq, to, MoveKind::EnPassant, true, stage, list);
-                }
-            }
-        }
-        if role == Role::Ninja {
-            for dir in SIDEWAYS {
-                if let Some(to) = t.step(dir, sq) {
-                    if !occ.has(to) || (in_enemy_half && enemy.has(to)) {
-                        let capture = enemy.has(to);
-                        self.push_pawn_move(sq, to, MoveKind::Normal, capture, stage, list);
-                    }
-                }
-            }
-        }
-    }
-
     /// Castling candidates: right held, squares strictly between king and rook empty.
     pub(crate) fn castling_moves<S: MoveSink>(&self, list: &mut S) {
         let r = self.rules;
@@ -240,28 +148,6 @@ impl Position {
             }
         }
         true
-    }
-
-    /// Drops from hand onto the drop rank, optionally pushed up to the middle rank.
-    pub(crate) fn drop_moves<S: MoveSink>(&self, list: &mut S) {
-        let r = self.rules;
-        let us = self.side;
-        if self.hand[us.index()] == 0 || r.spec.drops.is_none() {
-            return;
-        }
-        let occ = self.board.occupied();
-        let middle = r.middle_row[us.index()];
-        for sq in r.drop_zone[us.index()] & !occ {
-            list.other_move(Move::new(sq, sq, MoveKind::Drop, None));
-            let mut cur = sq;
-            while let Some(next) = r.offset(cur, 0, us.forward()).filter(|s| !occ.has(*s)) {
-                if (next.row() - middle) * us.forward() > 0 {
-                    break;
-                }
-                list.other_move(Move::new(sq, next, MoveKind::Drop, None));
-                cur = next;
-            }
-        }
     }
 }
 
@@ -534,18 +420,5 @@ impl MoveSink for LegalSink<'_> {
         if plain || self.is_legal(m, None) {
             self.list.push(m);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use crate::tables::DIRS;
-
-    /// The direction indices `pawn_moves` uses name the steps it means.
-    #[test]
-    fn pawn_directions_match_dirs() {
-        assert_eq!((DIRS[0], DIRS[7], DIRS[4]), ((0, 1), (-1, 1), (1, 1)));
-        assert_eq!((DIRS[2], DIRS[6], DIRS[5]), ((0, -1), (-1, -1), (1, -1)));
-        assert_eq!((DIRS[3], DIRS[1]), ((-1, 0), (1, 0)));
     }
 }

@@ -61,7 +61,12 @@ impl Position {
                         && destinations(&r.tables, p.role, from, self.board.occupied(), own)
                             .has(to);
                 }
-                self.pawn_moves(p.role, from, Stage::All, &mut list);
+                self.pawn_moves(
+                    p.role,
+                    crate::Bitboard::from_square(from),
+                    Stage::All,
+                    &mut list,
+                );
             }
         }
         list.contains(m)
