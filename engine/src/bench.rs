@@ -77,25 +77,50 @@ pub fn search_fixed(
     threads: usize,
     hash_mb: usize,
 ) -> (SearchResult, Duration) {
-    let tt = TranspositionTable::new(hash_mb);
-    let cfg = SearchConfig {
-        threads,
-        multipv: 1,
-        move_overhead: 0,
-        params: SearchParams::default(),
-        eval: Arc::new(Evaluator::new(&Weights::default(), pos.variant())),
-        report: false,
-        histories: Arc::new(HistoryStore::default()),
-    };
-    let limits = GoLimits {
-        depth: Some(depth),
-        ..Default::default()
-    };
-    let shared = SharedState::new(threads);
-    let out: Output = Arc::new(|_: &str| {});
-    let start = Instant::now();
-    let r = search::search(pos, &tt, &cfg, &limits, &shared, &out);
-    (r, start.elapsed())
+    FreshState::new(hash_mb).search(pos, depth, threads)
+}
+
+/// A hash table and history tables that are emptied before every search, so that many searches
+/// each start from a fresh state without allocating (and faulting in) new memory for each one:
+/// the timed part of a search is then the search alone.
+pub struct FreshState {
+    tt: TranspositionTable,
+    histories: Arc<HistoryStore>,
+}
+
+impl FreshState {
+    /// A state with a hash table of about `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> FreshState {
+        FreshState {
+            tt: TranspositionTable::new(hash_mb),
+            histories: Arc::new(HistoryStore::default()),
+        }
+    }
+
+    /// Empties the tables, then searches `pos` to `depth` with `threads` threads, default
+    /// weights and parameters, no output. Returns the result and the time the search took.
+    pub fn search(&self, pos: &Position, depth: i32, threads: usize) -> (SearchResult, Duration) {
+        self.tt.clear();
+        self.histories.reset();
+        let cfg = SearchConfig {
+            threads,
+            multipv: 1,
+            move_overhead: 0,
+            params: SearchParams::default(),
+            eval: Arc::new(Evaluator::new(&Weights::default(), pos.variant())),
+            report: false,
+            histories: Arc::clone(&self.histories),
+        };
+        let limits = GoLimits {
+            depth: Some(depth),
+            ..Default::default()
+        };
+        let shared = SharedState::new(threads);
+        let out: Output = Arc::new(|_: &str| {});
+        let start = Instant::now();
+        let r = search::search(pos, &self.tt, &cfg, &limits, &shared, &out);
+        (r, start.elapsed())
+    }
 }
 
 /// Runs the bench command, printing to `out`. A closed output (`| head`) ends it quietly.
@@ -133,8 +158,9 @@ fn report(
         .iter()
         .map(|v| (*v, 0, Duration::ZERO))
         .collect();
+    let state = FreshState::new(hash);
     for (i, pos) in positions.iter().enumerate() {
-        let (r, t) = search_fixed(pos, depth, 1, hash);
+        let (r, t) = state.search(pos, depth, 1);
         let mv = r.best.map_or("(none)".to_string(), |m| pos.move_to_uci(m));
         writeln!(
             out,
@@ -164,7 +190,7 @@ fn report(
         let mut smp_time = Duration::ZERO;
         let mut smp_nodes = 0;
         for pos in positions {
-            let (r, t) = search_fixed(pos, depth, threads, hash);
+            let (r, t) = state.search(pos, depth, threads);
             smp_time += t;
             smp_nodes += r.nodes;
         }
@@ -182,4 +208,33 @@ fn report(
         "Nodes/second: {:.0}",
         total_nodes as f64 / total_time.as_secs_f64().max(1e-9)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search from a reused, emptied state is the same search as from new tables: the same
+    /// node count and result after the tables have been filled by searches of other positions.
+    #[test]
+    fn an_emptied_state_searches_like_a_new_one() {
+        let positions = positions().expect("bench positions parse");
+        let state = FreshState::new(4);
+        let mut checked = 0;
+        for pair in positions.windows(2).step_by(4) {
+            let (filler, pos) = (&pair[0], &pair[1]);
+            if filler.variant() != pos.variant() {
+                continue;
+            }
+            // Fill the tables with a search of another position of the same game first.
+            state.search(filler, 6, 1);
+            let (reused, _) = state.search(pos, 6, 1);
+            let (fresh, _) = search_fixed(pos, 6, 1, 4);
+            assert_eq!(reused.nodes, fresh.nodes, "{}", pos.to_fen());
+            assert_eq!(reused.best, fresh.best);
+            assert_eq!(reused.score, fresh.score);
+            checked += 1;
+        }
+        assert!(checked >= 5, "pairs of one game checked: {checked}");
+    }
 }

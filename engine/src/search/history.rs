@@ -228,6 +228,14 @@ impl Histories {
         }
     }
 
+    /// Zeroes every counter and forgets every counter-move, keeping the memory.
+    pub fn reset(&mut self) {
+        self.butterfly.table.fill(0);
+        self.capture.table.fill(0);
+        self.continuation.table.fill(0);
+        self.counter.table.fill(None);
+    }
+
     /// The ordering score of quiet move `m` by `c`: butterfly history plus the continuation
     /// histories after the moves one and two plies back (`earlier`).
     #[inline]
@@ -289,6 +297,16 @@ impl HistoryStore {
                 slots.resize_with(id + 1, || None);
             }
             slots[id] = Some(hist);
+        }
+    }
+
+    /// Zeroes every kept table in place, keeping its memory (many searches from a fresh state,
+    /// as in `shuriken bench`). A search then starts exactly as with fresh tables.
+    pub fn reset(&self) {
+        if let Ok(mut slots) = self.slots.lock() {
+            for h in slots.iter_mut().flatten() {
+                h.reset();
+            }
         }
     }
 
