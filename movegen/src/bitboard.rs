@@ -368,8 +368,11 @@ mod tests {
         assert!((b & !b).is_empty());
     }
 
-    /// The eight one-square shifts with the `(file, row)` step each stands for.
-    const SHIFTS: [(fn(Bitboard) -> Bitboard, i32, i32); 8] = [
+    /// A one-square shift with the `(file, row)` step it stands for.
+    type Shift = (fn(Bitboard) -> Bitboard, i32, i32);
+
+    /// The eight one-square shifts.
+    const SHIFTS: [Shift; 8] = [
         (Bitboard::up, 0, 1),
         (Bitboard::down, 0, -1),
         (Bitboard::left, -1, 0),
