@@ -15,8 +15,9 @@
 //! A piece's identity (name, letter, games) lives in the catalogue ([`crate::catalogue`]);
 //! [`Family::of`] names its family. A variant's [`AttackPlan`], built once from its spec, lists
 //! only the families it has, so the attack test never looks for a piece the variant lacks.
-//! Adding a piece means adding it to its family's module (or a new module here) and to the
-//! specs of the variants that use it.
+//! Adding a piece means: its `Role` (name, letter), its rule in its family's module (or a new
+//! module here for a new shape), its line in [`Family::of`], and its name in the role list of
+//! each game that uses it (`specialise.rs`).
 
 pub(crate) mod drop;
 pub(crate) mod flyer;
