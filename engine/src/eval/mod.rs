@@ -1,15 +1,19 @@
-//! Static evaluation: material, formula-generated piece-square tables, mobility, pawn and
-//! ninja-pawn advancement, king placement and safety, and ninja pawns in hand.
+//! Static evaluation: material, formula-generated piece-square tables, mobility (squares no
+//! enemy pawn attacks), pawn and ninja-pawn advancement, pawn structure, pawn threats and open
+//! files, king placement and safety, and ninja pawns in hand.
 //!
 //! Every weight comes from [`Weights`]; an [`Evaluator`] bakes them into per-variant tables once
 //! (when the weights or the variant change), so evaluating a position only sums table entries and
 //! counts destinations.
 
+pub mod pawns;
 pub mod trace;
 pub mod weights;
 
 use movegen::{Color, Piece, Position, Role, Square, Variant};
+use pawns::{StructureCounts, StructureMasks};
 pub use trace::EvalTrace;
+use weights::Scalars;
 pub use weights::Weights;
 
 /// Largest absolute value [`Evaluator::evaluate`] returns (below every mate score).
@@ -37,6 +41,10 @@ pub struct Evaluator {
     bishop_pair: i32,
     king_shelter: i32,
     king_attack: i32,
+    /// The scalar weights (pawn-structure terms read them directly).
+    scalars: Scalars,
+    /// File and front-span masks for the pawn-structure terms.
+    structure: StructureMasks,
 }
 
 /// Geometry helpers for the formulas: the full rectangle of the board.
@@ -151,6 +159,8 @@ impl Evaluator {
             bishop_pair: s.bishop_pair,
             king_shelter: s.king_shelter,
             king_attack: s.king_attack,
+            scalars: s.clone(),
+            structure: StructureMasks::new(rules),
         }
     }
 
@@ -190,6 +200,7 @@ impl Evaluator {
             let ci = c.index();
             let own = board.color(c);
             let enemy_zone = zones[1 - ci];
+            let area = !pawns::pawn_attacks(pos, c.opposite());
             for sq in own {
                 let Some(p) = pos.piece_at(sq) else { continue };
                 mg[ci] += self.pst_mg[p.index()][sq.index()];
@@ -199,7 +210,7 @@ impl Evaluator {
                 }
                 pieces += 1;
                 let d = rules.destinations(p.role, sq, occ, own);
-                let m = d.count() as i32 * self.mobility[p.role.index()] / 4;
+                let m = (d & area).count() as i32 * self.mobility[p.role.index()] / 4;
                 mg[ci] += m;
                 eg[ci] += m;
                 attack_units[ci] += (d & enemy_zone).count() as i32;
@@ -212,6 +223,9 @@ impl Evaluator {
             mg[ci] += hand;
             eg[ci] += hand;
             mg[ci] += self.king_shelter * self.shelter(pos, c, kings[ci]);
+            let (smg, seg) = self.structure_score(&self.structure.count(pos, c));
+            mg[ci] += smg;
+            eg[ci] += seg;
         }
         let phase = (pieces.min(self.phase_total) * PHASE_MAX) / self.phase_total;
         for c in 0..2 {
@@ -225,6 +239,24 @@ impl Evaluator {
             Color::Black => -white,
         };
         (stm + self.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
+
+    /// Middlegame and endgame value of one side's pawn-structure counts.
+    fn structure_score(&self, n: &StructureCounts) -> (i32, i32) {
+        let w = &self.scalars;
+        let mg = w.passed_mg * n.passed - w.isolated_mg * n.isolated - w.doubled_mg * n.doubled
+            + w.supported_mg * n.supported
+            + w.rook_open_mg * n.rook_open
+            + w.rook_half_open_mg * n.rook_half_open
+            + w.pawn_threat_mg * n.pawn_threats;
+        let eg = w.passed_eg * n.passed
+            + w.passed_free_eg * n.passed_free
+            + w.passed_king_eg * n.passed_king
+            - w.isolated_eg * n.isolated
+            - w.doubled_eg * n.doubled
+            + w.supported_eg * n.supported
+            + w.pawn_threat_eg * n.pawn_threats;
+        (mg, eg)
     }
 
     /// Own pawns and ninja pawns on the three squares in front of the king, one and two rows

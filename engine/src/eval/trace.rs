@@ -156,6 +156,7 @@ impl Evaluator {
             let sgn = if c == Color::White { 1.0 } else { -1.0 };
             let own = board.color(c);
             let enemy_zone = zones[1 - ci];
+            let area = !super::pawns::pawn_attacks(pos, c.opposite());
             for sq in own {
                 let Some(p) = pos.piece_at(sq) else { continue };
                 let role = p.role;
@@ -194,7 +195,7 @@ impl Evaluator {
                 }
                 pieces += 1;
                 let d = rules.destinations(role, sq, occ, own);
-                let m = sgn * d.count() as f64 * scale / 4.0;
+                let m = sgn * (d & area).count() as f64 * scale / 4.0;
                 acc.add(ix.mobility[role.index()], m, m);
                 attack_units[ci] += (d & enemy_zone).count() as i32;
             }
@@ -205,6 +206,22 @@ impl Evaluator {
             acc.add(ix.hand, sgn * hand, sgn * hand);
             let shelter = self.shelter(pos, c, kings[ci]) as f64;
             acc.scalar("KingShelter", sgn * shelter, 0.0);
+            let n = self.structure.count(pos, c);
+            let f = |v: i32| sgn * v as f64;
+            acc.scalar("PassedMg", f(n.passed), 0.0);
+            acc.scalar("PassedEg", 0.0, f(n.passed));
+            acc.scalar("PassedFreeEg", 0.0, f(n.passed_free));
+            acc.scalar("PassedKingEg", 0.0, f(n.passed_king));
+            acc.scalar("IsolatedMg", -f(n.isolated), 0.0);
+            acc.scalar("IsolatedEg", 0.0, -f(n.isolated));
+            acc.scalar("DoubledMg", -f(n.doubled), 0.0);
+            acc.scalar("DoubledEg", 0.0, -f(n.doubled));
+            acc.scalar("SupportedMg", f(n.supported), 0.0);
+            acc.scalar("SupportedEg", 0.0, f(n.supported));
+            acc.scalar("RookOpenMg", f(n.rook_open), 0.0);
+            acc.scalar("RookHalfOpenMg", f(n.rook_half_open), 0.0);
+            acc.scalar("PawnThreatMg", f(n.pawn_threats), 0.0);
+            acc.scalar("PawnThreatEg", 0.0, f(n.pawn_threats));
         }
         for c in 0..2 {
             let sgn = if c == 0 { 1.0 } else { -1.0 };

@@ -24,7 +24,9 @@
 //! # Positional terms
 //! Piece-square tables are generated from formulas (centralisation per role, pawn advancement,
 //! king placement by game phase), plus mobility per role, king shelter and king-zone attacks, a
-//! bishop pair bonus and a tempo bonus. See [`crate::eval`].
+//! bishop pair bonus, a tempo bonus, and pawn structure: passed (ordinary and ninja) pawns,
+//! isolated, doubled and supported pawns, pieces attacked by pawns, rooks on open and half-open
+//! files. Mobility counts only squares no enemy pawn attacks. See [`crate::eval`].
 
 use crate::params::ParamSpec;
 use crate::scalar_params;
@@ -68,6 +70,36 @@ scalar_params! {
         king_attack: "KingAttack" = 6, 0, 100;
         /// Mobility is scaled by this percentage.
         mobility_scale: "MobilityScale" = 100, 0, 400;
+        /// Middlegame bonus of a passed pawn (ordinary or ninja), times (7 - rows left) squared.
+        passed_mg: "PassedMg" = 2, 0, 50;
+        /// Endgame bonus of a passed pawn, times (7 - rows left) squared.
+        passed_eg: "PassedEg" = 4, 0, 50;
+        /// Endgame bonus of a passed pawn whose next square is empty, times (7 - rows left)
+        /// squared.
+        passed_free_eg: "PassedFreeEg" = 2, 0, 50;
+        /// Endgame bonus per king step the enemy king stands further than the own king from the
+        /// square in front of a passed pawn (capped at 4), times (7 - rows left).
+        passed_king_eg: "PassedKingEg" = 2, 0, 50;
+        /// Middlegame penalty of a pawn without own pawns on the neighbouring files.
+        isolated_mg: "IsolatedMg" = 8, 0, 100;
+        /// Endgame penalty of an isolated pawn.
+        isolated_eg: "IsolatedEg" = 12, 0, 100;
+        /// Middlegame penalty of a pawn with an own pawn ahead on its file.
+        doubled_mg: "DoubledMg" = 8, 0, 100;
+        /// Endgame penalty of a doubled pawn.
+        doubled_eg: "DoubledEg" = 16, 0, 100;
+        /// Middlegame bonus of a pawn defended by an own pawn.
+        supported_mg: "SupportedMg" = 6, 0, 100;
+        /// Endgame bonus of a pawn defended by an own pawn.
+        supported_eg: "SupportedEg" = 4, 0, 100;
+        /// Middlegame bonus of a rook on a file without pawns.
+        rook_open_mg: "RookOpenMg" = 25, 0, 100;
+        /// Middlegame bonus of a rook on a file with enemy pawns only.
+        rook_half_open_mg: "RookHalfOpenMg" = 12, 0, 100;
+        /// Middlegame bonus per enemy piece (not a pawn or the king) an own pawn attacks.
+        pawn_threat_mg: "PawnThreatMg" = 40, 0, 200;
+        /// Endgame bonus per enemy piece an own pawn attacks.
+        pawn_threat_eg: "PawnThreatEg" = 25, 0, 200;
     }
 }
 

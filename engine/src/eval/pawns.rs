@@ -1,0 +1,249 @@
+//! Pawn structure and files: passed pawns (ordinary and ninja pawns alike), isolated, doubled and
+//! supported pawns, pieces threatened by pawns, and rooks on open and half-open files.
+//!
+//! [`StructureMasks`] holds the file and front-span masks of one variant, built once;
+//! [`StructureMasks::count`] counts the features of one side, and the evaluation and its trace both
+//! read those counts, so each feature is defined here only.
+//!
+//! Ordinary and ninja pawns are counted together as "pawns": both capture diagonally forward, both
+//! stop an enemy pawn on its file or take it from the next one, and both promote. Only doubled
+//! pawns are ordinary pawns alone: a ninja pawn steps sideways out of a file.
+
+use movegen::{Bitboard, Color, Position, Role, Rules, Square};
+
+/// A passed pawn's weight grows with the square of how close it is to promotion: `(REACH -
+/// rows left)²`, zero from `REACH` rows away.
+const REACH: i32 = 7;
+
+/// Largest king-distance difference that counts for a passed pawn.
+const KING_DISTANCE_CAP: i32 = 4;
+
+/// File and front-span masks of one variant.
+#[derive(Clone, Debug)]
+pub struct StructureMasks {
+    /// Every existing square of each file.
+    file: Vec<Bitboard>,
+    /// Every existing square of the files next to each file.
+    neighbours: Vec<Bitboard>,
+    /// Per colour and square: the squares ahead on the same file.
+    ahead: [Vec<Bitboard>; 2],
+    /// Per colour and square: the squares ahead on the same and the neighbouring files (an enemy
+    /// pawn there stops or can take a pawn on its way).
+    span: [Vec<Bitboard>; 2],
+}
+
+/// The pawn-structure features of one side; each is the coefficient of one weight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StructureCounts {
+    /// Sum over passed pawns of `(REACH - rows left)²`.
+    pub passed: i32,
+    /// The same sum over passed pawns whose next square forward is empty.
+    pub passed_free: i32,
+    /// Sum over passed pawns of (enemy king's distance − own king's distance to the square in
+    /// front, capped at ±4) times `(REACH - rows left)`.
+    pub passed_king: i32,
+    /// Pawns without an own pawn on a neighbouring file.
+    pub isolated: i32,
+    /// Ordinary pawns with an own ordinary pawn ahead on the same file (a ninja pawn can step
+    /// aside, so it neither is nor makes a doubled pawn).
+    pub doubled: i32,
+    /// Pawns defended by an own pawn diagonally behind them.
+    pub supported: i32,
+    /// Rooks on a file without pawns.
+    pub rook_open: i32,
+    /// Rooks on a file with enemy pawns only.
+    pub rook_half_open: i32,
+    /// Enemy pieces (not pawns, not the king) attacked by own pawns.
+    pub pawn_threats: i32,
+}
+
+/// The squares `c`'s pawns attack: one square diagonally forward for ordinary and ninja pawns,
+/// and one square sideways for ninja pawns in the enemy half. May hold squares the variant
+/// lacks.
+pub fn pawn_attacks(pos: &Position, c: Color) -> Bitboard {
+    let board = pos.board();
+    let ninjas = board.pieces(c, Role::Ninja);
+    let pawns = board.pieces(c, Role::Pawn) | ninjas;
+    let forward = match c {
+        Color::White => pawns.up_left() | pawns.up_right(),
+        Color::Black => pawns.down_left() | pawns.down_right(),
+    };
+    let advanced = ninjas & pos.rules().enemy_half[c.index()];
+    forward | advanced.left() | advanced.right()
+}
+
+/// Chebyshev distance between two squares (king moves).
+fn distance(a: Square, b: Square) -> i32 {
+    (a.file() - b.file()).abs().max((a.row() - b.row()).abs())
+}
+
+impl StructureMasks {
+    /// Builds the masks of the board `rules` describes.
+    pub fn new(rules: &Rules) -> StructureMasks {
+        let files = Square::WIDTH as usize;
+        let mut file = vec![Bitboard::EMPTY; files];
+        for sq in rules.exists {
+            file[sq.file() as usize] = file[sq.file() as usize].with(sq);
+        }
+        let neighbours = (0..files)
+            .map(|f| {
+                let left = f.checked_sub(1).map_or(Bitboard::EMPTY, |l| file[l]);
+                let right = file.get(f + 1).copied().unwrap_or(Bitboard::EMPTY);
+                left | right
+            })
+            .collect();
+        let ahead_of = |c: Color, sq: Square, files: &[i32]| {
+            let mut b = Bitboard::EMPTY;
+            for s in rules.exists {
+                let in_front = (s.row() - sq.row()) * c.forward() > 0;
+                if in_front && files.contains(&(s.file() - sq.file())) {
+                    b = b.with(s);
+                }
+            }
+            b
+        };
+        let table = |files: &[i32]| {
+            Color::BOTH.map(|c| {
+                (0..Square::COUNT)
+                    .map(|i| ahead_of(c, Square::new_unchecked(i as u8), files))
+                    .collect::<Vec<_>>()
+            })
+        };
+        StructureMasks {
+            file,
+            neighbours,
+            ahead: table(&[0]),
+            span: table(&[-1, 0, 1]),
+        }
+    }
+
+    /// Counts the pawn-structure features of `us` in `pos`.
+    pub fn count(&self, pos: &Position, us: Color) -> StructureCounts {
+        let board = pos.board();
+        let rules = pos.rules();
+        let them = us.opposite();
+        let pawns_of = |c| board.pieces(c, Role::Pawn) | board.pieces(c, Role::Ninja);
+        let ours = pawns_of(us);
+        let ordinary = board.pieces(us, Role::Pawn);
+        let theirs = pawns_of(them);
+        let own_king = pos.king(us);
+        let enemy_king = pos.king(them);
+        let promotion_row = rules.promotion_row[us.index()];
+        let mut n = StructureCounts::default();
+        for sq in ours {
+            let f = sq.file() as usize;
+            if (self.neighbours[f] & ours).is_empty() {
+                n.isolated += 1;
+            }
+            if (self.ahead[us.index()][sq.index()] & ordinary).any() && ordinary.has(sq) {
+                n.doubled += 1;
+            }
+            let behind = [-1, 1].map(|df| rules.offset(sq, df, -us.forward()));
+            if behind.iter().flatten().any(|s| ours.has(*s)) {
+                n.supported += 1;
+            }
+            if (self.span[us.index()][sq.index()] & theirs).is_empty() {
+                let left = (promotion_row - sq.row()).abs();
+                let reach = (REACH - left).max(0);
+                n.passed += reach * reach;
+                if let Some(stop) = rules.offset(sq, 0, us.forward()) {
+                    if !board.occupied().has(stop) {
+                        n.passed_free += reach * reach;
+                    }
+                    let closer = (distance(enemy_king, stop) - distance(own_king, stop))
+                        .clamp(-KING_DISTANCE_CAP, KING_DISTANCE_CAP);
+                    n.passed_king += closer * reach;
+                }
+            }
+        }
+        let their_pieces = board.color(them) & !theirs & !Bitboard::from_square(enemy_king);
+        n.pawn_threats = (pawn_attacks(pos, us) & their_pieces).count() as i32;
+        let all_pawns = ours | theirs;
+        for sq in board.pieces(us, Role::Rook) {
+            let file = self.file[sq.file() as usize];
+            if (file & all_pawns).is_empty() {
+                n.rook_open += 1;
+            } else if (file & ours).is_empty() {
+                n.rook_half_open += 1;
+            }
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use movegen::Variant;
+
+    fn counts(variant: Variant, fen: &str, c: Color) -> StructureCounts {
+        let pos = Position::from_fen(variant, fen).unwrap();
+        StructureMasks::new(pos.rules()).count(&pos, c)
+    }
+
+    #[test]
+    fn start_positions_have_no_passed_isolated_or_doubled_pawns() {
+        for v in Variant::ALL {
+            let pos = Position::startpos(v);
+            let masks = StructureMasks::new(pos.rules());
+            for c in Color::BOTH {
+                let n = masks.count(&pos, c);
+                assert_eq!((n.passed, n.isolated, n.doubled), (0, 0, 0), "{v} {c:?}");
+                assert_eq!((n.rook_open, n.rook_half_open), (0, 0), "{v} {c:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn chess_structure_by_hand() {
+        // White pawns a2, c4, c5, d4; black pawns b7, h6; white rooks a1 and h1.
+        let fen = "4k3/1p6/7p/2P5/2PP4/8/P7/R3K2R w - - 0 1";
+        let w = counts(Variant::Chess, fen, Color::White);
+        assert_eq!(w.isolated, 1, "a2: nothing on the b file");
+        assert_eq!(w.doubled, 1, "c4, with c5 ahead");
+        assert_eq!(w.supported, 1, "c5, defended by d4");
+        // b7 stands ahead of a2, c4 and c5 on a neighbouring file; only d4 is passed: four rows
+        // from promotion, reach 3, 9; d5 is empty. Its stop square d5 is 3 king steps from e8
+        // and 4 from e1: -1 times reach 3.
+        assert_eq!((w.passed, w.passed_free, w.passed_king), (9, 9, -3));
+        // The a file holds White's own a2 pawn; the h file only Black's h6.
+        assert_eq!((w.rook_open, w.rook_half_open), (0, 1));
+        let b = counts(Variant::Chess, fen, Color::Black);
+        // h6 is passed, five rows from promotion: reach 2, 4. b7 has a2, c4 and c5 ahead.
+        assert_eq!(b.passed, 4);
+        assert_eq!(b.isolated, 2, "b7 and h6");
+        assert_eq!((b.doubled, b.supported), (0, 0));
+    }
+
+    #[test]
+    fn a_ninja_pawn_can_be_passed_and_stops_enemy_pawns() {
+        // Titan: a white ninja pawn on e9, three rows from promotion (row 12): reach 4, 16; e10
+        // is empty. Black's king g12 is 2 king steps from e10, White's g1 is 9: capped at -4,
+        // times reach 4.
+        let alone = "6k5/p11/12/4J7/12/12/12/12/12/12/12/6K5 w - - 0 1";
+        let w = counts(Variant::Titan, alone, Color::White);
+        assert_eq!((w.passed, w.passed_free, w.passed_king), (16, 16, -16));
+        assert_eq!(w.isolated, 1);
+        // Black's a11 pawn is passed but ten rows from promotion: it counts nothing yet.
+        assert_eq!(counts(Variant::Titan, alone, Color::Black).passed, 0);
+        // A black pawn on f11 guards e10: the ninja pawn is no longer passed, and the ninja
+        // pawn on the neighbouring file stops the f11 pawn in turn.
+        let guarded = "6k5/p4p6/12/4J7/12/12/12/12/12/12/12/6K5 w - - 0 1";
+        assert_eq!(counts(Variant::Titan, guarded, Color::White).passed, 0);
+        let b = counts(Variant::Titan, guarded, Color::Black);
+        assert_eq!((b.passed, b.isolated), (0, 2));
+    }
+
+    #[test]
+    fn pawns_threaten_pieces_diagonally_and_ninja_pawns_sideways_in_the_enemy_half() {
+        let knight_on_d6 = "4k3/8/3n4/2P5/8/8/8/4K3 w - - 0 1";
+        assert_eq!(counts(Variant::Chess, knight_on_d6, Color::White).pawn_threats, 1);
+        assert_eq!(counts(Variant::Chess, knight_on_d6, Color::Black).pawn_threats, 0);
+        // Titan: a white ninja pawn beside a black knight, in the enemy half (row 8) and in its
+        // own half (row 5).
+        let enemy_half = "6k5/12/12/12/4Jn6/12/12/12/12/12/12/6K5 w - - 0 1";
+        assert_eq!(counts(Variant::Titan, enemy_half, Color::White).pawn_threats, 1);
+        let own_half = "6k5/12/12/12/12/12/12/4Jn6/12/12/12/6K5 w - - 0 1";
+        assert_eq!(counts(Variant::Titan, own_half, Color::White).pawn_threats, 0);
+    }
+}
