@@ -97,8 +97,8 @@ impl FreshState {
         }
     }
 
-    /// Empties the tables, then searches `pos` to `depth` with `threads` threads, default
-    /// weights and parameters, no output. Returns the result and the time the search took.
+    /// Empties the tables, then searches `pos` to `depth` with `threads` threads, each
+    /// variant's shipped weights, default parameters, no output. Returns the result and the time the search took.
     pub fn search(&self, pos: &Position, depth: i32, threads: usize) -> (SearchResult, Duration) {
         self.tt.clear();
         self.histories.reset();
@@ -107,7 +107,10 @@ impl FreshState {
             multipv: 1,
             move_overhead: 0,
             params: SearchParams::default(),
-            eval: Arc::new(Evaluator::new(&Weights::default(), pos.variant())),
+            eval: Arc::new(Evaluator::new(
+                &Weights::for_variant(pos.variant()),
+                pos.variant(),
+            )),
             report: false,
             histories: Arc::clone(&self.histories),
         };

@@ -4,6 +4,10 @@
 //! before each game). Besides the usual options, every evaluation weight and search tunable is a
 //! `spin` option under its table name, so external tuners can set them. `EvalFile` loads a
 //! weights file (`name = value` lines); `SaveEvalFile` writes the current weights to a file.
+//!
+//! Each variant plays with its own shipped weights ([`Weights::for_variant`]); weights changed
+//! by `EvalFile` or by name stay changed when `UCI_Variant` switches (they are replayed, in order,
+//! over the new variant's set). The defaults `uci` declares are the built-in ones.
 
 use crate::eval::weights::{self, Weights};
 use crate::search::SearchParams;
@@ -34,10 +38,22 @@ pub struct EngineOptions {
     pub multipv: usize,
     /// GUI may ask for pondering (informational).
     pub ponder: bool,
-    /// Evaluation weights.
+    /// Evaluation weights: the variant's shipped set with `edits` applied in order.
     pub weights: Weights,
     /// Search tunables.
     pub search: SearchParams,
+    /// Weight changes asked for by `EvalFile` and by single weight options, replayed over the
+    /// new variant's shipped set when `UCI_Variant` changes.
+    edits: Vec<WeightEdit>,
+}
+
+/// One change to the evaluation weights.
+#[derive(Clone, Debug)]
+enum WeightEdit {
+    /// A weights file's text (`name = value` lines), already checked.
+    File(String),
+    /// One weight set by name, already range-checked.
+    One(String, i64),
 }
 
 impl Default for EngineOptions {
@@ -49,8 +65,9 @@ impl Default for EngineOptions {
             move_overhead: DEFAULT_MOVE_OVERHEAD,
             multipv: 1,
             ponder: false,
-            weights: Weights::default(),
+            weights: Weights::for_variant(Variant::DEFAULT),
             search: SearchParams::default(),
+            edits: Vec::new(),
         }
     }
 }
@@ -96,6 +113,15 @@ fn short(s: &str) -> String {
 }
 
 impl EngineOptions {
+    /// The default options for playing `variant`, with its shipped weights.
+    pub fn for_variant(variant: Variant) -> EngineOptions {
+        EngineOptions {
+            variant,
+            weights: Weights::for_variant(variant),
+            ..EngineOptions::default()
+        }
+    }
+
     /// The `option ...` lines answered to `uci`.
     pub fn declarations() -> Vec<String> {
         let vars: Vec<String> = Variant::ALL
@@ -141,6 +167,17 @@ impl EngineOptions {
             "uci_variant" => {
                 let v = Variant::from_name(value)?;
                 self.variant = v;
+                self.weights = self.edits.iter().fold(Weights::for_variant(v), |w, e| {
+                    // Every edit was checked when it was made, against the same table.
+                    match e {
+                        WeightEdit::File(text) => w.parse_text(text).unwrap_or(w),
+                        WeightEdit::One(name, value) => {
+                            let mut w = w;
+                            let _ = w.set(name, *value);
+                            w
+                        }
+                    }
+                });
                 Ok(Change::Variant)
             }
             "hash" => {
@@ -177,7 +214,9 @@ impl EngineOptions {
                 if value.is_empty() || value == "<empty>" {
                     return Ok(Change::None);
                 }
-                self.weights = self.weights.load(value)?;
+                let text = weights::read_file(value)?;
+                self.weights = self.weights.parse_text(&text)?;
+                self.edits.push(WeightEdit::File(text));
                 Ok(Change::Weights)
             }
             "saveevalfile" => {
@@ -208,6 +247,7 @@ impl EngineOptions {
                         value: short(value),
                     })?;
                     self.weights.set(&key, v)?;
+                    self.edits.push(WeightEdit::One(key, v));
                     return Ok(Change::Weights);
                 }
                 Err(OptionError::Unknown(short(name)))
@@ -263,5 +303,20 @@ mod tests {
         assert!(decl
             .iter()
             .any(|l| l.starts_with("option name MatOctopusOctopus type spin")));
+    }
+
+    #[test]
+    fn weight_changes_survive_a_variant_switch() {
+        let mut o = EngineOptions::default();
+        assert_eq!(o.weights, Weights::for_variant(Variant::DEFAULT));
+        assert_eq!(o.set("MatChessQueen", "990"), Ok(Change::Weights));
+        assert_eq!(o.set("UCI_Variant", "chess"), Ok(Change::Variant));
+        let mut expected = Weights::for_variant(Variant::Chess);
+        expected.set("MatChessQueen", 990).unwrap();
+        assert_eq!(o.weights, expected);
+        assert_eq!(o.set("UCI_Variant", "raptor"), Ok(Change::Variant));
+        let mut expected = Weights::for_variant(Variant::Raptor);
+        expected.set("MatChessQueen", 990).unwrap();
+        assert_eq!(o.weights, expected);
     }
 }

@@ -122,7 +122,8 @@ pub struct FitArgs {
     /// Only positions of this variant (default: every variant in the data, fitted jointly).
     #[arg(long)]
     pub variant: Option<String>,
-    /// Start weights file (default: the built-in weights).
+    /// Start weights file, read over the shipped weights of `--variant` (default: those shipped
+    /// weights, or the built-in ones for a joint fit).
     #[arg(long)]
     pub start: Option<PathBuf>,
     /// Tuned weights: comma-separated names or patterns with `*` (default: every weight the
@@ -337,13 +338,16 @@ fn run_convert(a: &ConvertArgs) -> Result<()> {
 
 fn run_fit(a: &FitArgs) -> Result<()> {
     let t0 = Instant::now();
+    let only = a.variant.as_deref().map(variant).transpose()?;
+    // One variant's fit starts from that variant's shipped weights; a joint fit from the
+    // built-in defaults.
+    let base = only.map_or_else(Weights::default, Weights::for_variant);
     let start = match &a.start {
-        Some(p) => Weights::default()
+        Some(p) => base
             .load(&p.to_string_lossy())
             .map_err(|e| anyhow!("{e}"))?,
-        None => Weights::default(),
+        None => base,
     };
-    let only = a.variant.as_deref().map(variant).transpose()?;
     let mut samples: Vec<Sample> = Vec::new();
     for f in &a.data {
         samples.extend(

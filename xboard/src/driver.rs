@@ -146,10 +146,7 @@ impl Cecp {
             out,
             engine,
             game,
-            opts: EngineOptions {
-                variant,
-                ..EngineOptions::default()
-            },
+            opts: EngineOptions::for_variant(variant),
             variant,
             force: false,
             engine_side: Color::Black,

@@ -64,12 +64,16 @@ pub fn pawn_attacks(pos: &Position, c: Color) -> Bitboard {
     let board = pos.board();
     let ninjas = board.pieces(c, Role::Ninja);
     let pawns = board.pieces(c, Role::Pawn) | ninjas;
-    let forward = match c {
-        Color::White => pawns.up_left() | pawns.up_right(),
-        Color::Black => pawns.down_left() | pawns.down_right(),
-    };
     let advanced = ninjas & pos.rules().enemy_half[c.index()];
-    forward | advanced.left() | advanced.right()
+    diagonally_forward(pawns, c) | advanced.left() | advanced.right()
+}
+
+/// The squares one step diagonally forward, for `c`, of the squares of `b`.
+fn diagonally_forward(b: Bitboard, c: Color) -> Bitboard {
+    match c {
+        Color::White => b.up_left() | b.up_right(),
+        Color::Black => b.down_left() | b.down_right(),
+    }
 }
 
 /// Chebyshev distance between two squares (king moves).
@@ -129,18 +133,17 @@ impl StructureMasks {
         let own_king = pos.king(us);
         let enemy_king = pos.king(them);
         let promotion_row = rules.promotion_row[us.index()];
-        let mut n = StructureCounts::default();
+        let mut n = StructureCounts {
+            supported: (ours & diagonally_forward(ours, us)).count() as i32,
+            ..StructureCounts::default()
+        };
         for sq in ours {
             let f = sq.file() as usize;
             if (self.neighbours[f] & ours).is_empty() {
                 n.isolated += 1;
             }
-            if (self.ahead[us.index()][sq.index()] & ordinary).any() && ordinary.has(sq) {
+            if ordinary.has(sq) && (self.ahead[us.index()][sq.index()] & ordinary).any() {
                 n.doubled += 1;
-            }
-            let behind = [-1, 1].map(|df| rules.offset(sq, df, -us.forward()));
-            if behind.iter().flatten().any(|s| ours.has(*s)) {
-                n.supported += 1;
             }
             if (self.span[us.index()][sq.index()] & theirs).is_empty() {
                 let left = (promotion_row - sq.row()).abs();
@@ -237,13 +240,25 @@ mod tests {
     #[test]
     fn pawns_threaten_pieces_diagonally_and_ninja_pawns_sideways_in_the_enemy_half() {
         let knight_on_d6 = "4k3/8/3n4/2P5/8/8/8/4K3 w - - 0 1";
-        assert_eq!(counts(Variant::Chess, knight_on_d6, Color::White).pawn_threats, 1);
-        assert_eq!(counts(Variant::Chess, knight_on_d6, Color::Black).pawn_threats, 0);
+        assert_eq!(
+            counts(Variant::Chess, knight_on_d6, Color::White).pawn_threats,
+            1
+        );
+        assert_eq!(
+            counts(Variant::Chess, knight_on_d6, Color::Black).pawn_threats,
+            0
+        );
         // Titan: a white ninja pawn beside a black knight, in the enemy half (row 8) and in its
         // own half (row 5).
         let enemy_half = "6k5/12/12/12/4Jn6/12/12/12/12/12/12/6K5 w - - 0 1";
-        assert_eq!(counts(Variant::Titan, enemy_half, Color::White).pawn_threats, 1);
+        assert_eq!(
+            counts(Variant::Titan, enemy_half, Color::White).pawn_threats,
+            1
+        );
         let own_half = "6k5/12/12/12/12/12/12/4Jn6/12/12/12/6K5 w - - 0 1";
-        assert_eq!(counts(Variant::Titan, own_half, Color::White).pawn_threats, 0);
+        assert_eq!(
+            counts(Variant::Titan, own_half, Color::White).pawn_threats,
+            0
+        );
     }
 }

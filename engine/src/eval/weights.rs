@@ -385,7 +385,33 @@ pub enum WeightError {
     Io(String),
 }
 
+/// Tuned weight sets shipped with the engine, per variant (`engine/tuned/<variant>.weights`).
+/// Each file holds the weights its Texel fit changed and is applied over the built-in defaults
+/// for its variant only. A set is listed here only after it passed an SPRT against the defaults
+/// at `tc=2+0.02` or longer (`docs/strength.md`); variants without one play the defaults.
+const SHIPPED: &[(Variant, &str)] = &[];
+
+/// Reads a weights file's text (at most 1 MB).
+pub fn read_file(path: &str) -> Result<String, WeightError> {
+    let meta = std::fs::metadata(path).map_err(|e| WeightError::Io(format!("{path}: {e}")))?;
+    if meta.len() > 1 << 20 {
+        return Err(WeightError::Io(format!("{path}: larger than 1 MB")));
+    }
+    std::fs::read_to_string(path).map_err(|e| WeightError::Io(format!("{path}: {e}")))
+}
+
 impl Weights {
+    /// The weights `variant` plays with unless told otherwise: the built-in defaults with the
+    /// variant's shipped tuned set (see [`SHIPPED`]) on top.
+    pub fn for_variant(variant: Variant) -> Weights {
+        let base = Weights::default();
+        match SHIPPED.iter().find(|(v, _)| *v == variant) {
+            // A shipped file that does not parse is caught by a test; the defaults stand in.
+            Some((_, text)) => base.parse_text(text).unwrap_or(base),
+            None => base,
+        }
+    }
+
     /// The value in a slot.
     pub fn get(&self, slot: Slot) -> i32 {
         match slot {
@@ -459,13 +485,7 @@ impl Weights {
 
     /// Loads a weights file (at most 1 MB), on top of the current weights.
     pub fn load(&self, path: &str) -> Result<Weights, WeightError> {
-        let meta = std::fs::metadata(path).map_err(|e| WeightError::Io(format!("{path}: {e}")))?;
-        if meta.len() > 1 << 20 {
-            return Err(WeightError::Io(format!("{path}: larger than 1 MB")));
-        }
-        let text =
-            std::fs::read_to_string(path).map_err(|e| WeightError::Io(format!("{path}: {e}")))?;
-        self.parse_text(&text)
+        self.parse_text(&read_file(path)?)
     }
 
     /// Every weight as `name = value` lines.
@@ -531,5 +551,25 @@ mod tests {
             Err(WeightError::Syntax { .. })
         ));
         assert!(w.load("/nonexistent/file").is_err());
+    }
+
+    #[test]
+    fn shipped_sets_parse_and_change_only_their_variant() {
+        for (v, text) in SHIPPED {
+            let tuned = Weights::default()
+                .parse_text(text)
+                .expect("shipped set parses");
+            assert_eq!(Weights::for_variant(*v), tuned, "{v}");
+            assert_ne!(
+                tuned,
+                Weights::default(),
+                "{v}: a shipped set changes something"
+            );
+        }
+        for v in Variant::ALL {
+            if !SHIPPED.iter().any(|(s, _)| *s == v) {
+                assert_eq!(Weights::for_variant(v), Weights::default(), "{v}");
+            }
+        }
     }
 }
