@@ -402,7 +402,8 @@ pub fn read_file(path: &str) -> Result<String, WeightError> {
 
 impl Weights {
     /// The weights `variant` plays with unless told otherwise: the built-in defaults with the
-    /// variant's shipped tuned set (see [`SHIPPED`]) on top.
+    /// variant's shipped tuned set (`engine/tuned/<variant>.weights`, listed in this module) on
+    /// top.
     pub fn for_variant(variant: Variant) -> Weights {
         let base = Weights::default();
         match SHIPPED.iter().find(|(v, _)| *v == variant) {
