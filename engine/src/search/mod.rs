@@ -109,6 +109,9 @@ pub struct RootMove {
     pub score: i32,
     /// Principal variation starting with `mv`.
     pub pv: Vec<Move>,
+    /// Nodes this thread has spent below this move so far in the search (the time manager
+    /// reads the best move's share).
+    pub nodes: u64,
 }
 
 /// Formats a score for UCI (`cp N` or `mate N`).
@@ -329,6 +332,7 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         for i in pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
+            let nodes_before = self.nodes;
             self.pv[1].clear();
             self.stack[0] = Some(self.hist.roles.piece_to(&self.pos, m));
             self.pos.make_move(m);
@@ -351,6 +355,7 @@ impl<'a> Worker<'a> {
                 break;
             }
             let rm = &mut self.root_moves[i];
+            rm.nodes += self.nodes - nodes_before;
             if i == pv_idx || score > alpha {
                 rm.score = score;
                 rm.pv.clear();
