@@ -109,9 +109,6 @@ pub struct RootMove {
     pub score: i32,
     /// Principal variation starting with `mv`.
     pub pv: Vec<Move>,
-    /// Nodes this thread has spent below this move so far in the search (the time manager
-    /// reads the best move's share).
-    pub nodes: u64,
 }
 
 /// Formats a score for UCI (`cp N` or `mate N`).
@@ -332,7 +329,6 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         for i in pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
-            let nodes_before = self.nodes;
             self.pv[1].clear();
             self.stack[0] = Some(self.hist.roles.piece_to(&self.pos, m));
             self.pos.make_move(m);
@@ -340,12 +336,12 @@ impl<'a> Worker<'a> {
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let score = if i == pv_idx {
-                -self.negamax(-beta, -alpha, new_depth, 1, gives_check, false, true)
+                -self.negamax(-beta, -alpha, new_depth, 1, gives_check, true)
             } else {
-                let s = -self.negamax(-alpha - 1, -alpha, new_depth, 1, gives_check, true, true);
+                let s = -self.negamax(-alpha - 1, -alpha, new_depth, 1, gives_check, true);
                 if s > alpha && s < beta {
                     self.pv[1].clear();
-                    -self.negamax(-beta, -alpha, new_depth, 1, gives_check, false, true)
+                    -self.negamax(-beta, -alpha, new_depth, 1, gives_check, true)
                 } else {
                     s
                 }
@@ -355,7 +351,6 @@ impl<'a> Worker<'a> {
                 break;
             }
             let rm = &mut self.root_moves[i];
-            rm.nodes += self.nodes - nodes_before;
             if i == pv_idx || score > alpha {
                 rm.score = score;
                 rm.pv.clear();
@@ -378,9 +373,7 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Principal-variation negamax alpha-beta. `cut_node` marks a zero-window node expected to
-    /// fail high (the null-window children of a move search alternate it).
-    #[allow(clippy::too_many_arguments)]
+    /// Principal-variation negamax alpha-beta.
     fn negamax(
         &mut self,
         mut alpha: i32,
@@ -388,7 +381,6 @@ impl<'a> Worker<'a> {
         mut depth: i32,
         ply: usize,
         in_check: bool,
-        cut_node: bool,
         allow_null: bool,
     ) -> i32 {
         let pv_node = beta - alpha > 1;
@@ -505,47 +497,13 @@ impl<'a> Worker<'a> {
                     p.nmp_base + depth / p.nmp_depth_div + ((eval - beta) / p.nmp_eval_div).min(3);
                 self.stack[ply] = None;
                 self.pos.make_null_move();
-                let s = -self.negamax(
-                    -beta,
-                    -beta + 1,
-                    depth - 1 - r,
-                    ply + 1,
-                    false,
-                    !cut_node,
-                    false,
-                );
+                let s = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
                 self.pos.unmake_null_move();
                 if self.stopped {
                     return 0;
                 }
                 if s >= beta {
                     return if s >= MATE_BOUND { beta } else { s };
-                }
-            }
-        }
-
-        // Step 9b. Probcut: a capture whose exchange alone reaches well above beta, and which
-        // a reduced search confirms, cuts the node.
-        if !pv_node
-            && !in_check
-            && excluded.is_none()
-            && depth >= p.probcut_depth
-            && beta.abs() < MATE_BOUND
-        {
-            let probcut_beta = beta + p.probcut_margin;
-            let hash_says_below = hit.is_some_and(|h| {
-                h.depth >= depth - 3
-                    && score_from_tt(h.score, ply as i32, MATE_BOUND) < probcut_beta
-                    && matches!(h.bound, Bound::Upper | Bound::Exact)
-            });
-            if !hash_says_below {
-                if let Some(s) =
-                    self.probcut(probcut_beta, static_eval, depth, ply, cut_node, tt_move)
-                {
-                    return s;
-                }
-                if self.stopped {
-                    return 0;
                 }
             }
         }
@@ -577,7 +535,6 @@ impl<'a> Worker<'a> {
                     (depth - 1) / 2,
                     ply,
                     in_check,
-                    cut_node,
                     false,
                 );
                 self.excluded[ply] = None;
@@ -641,12 +598,8 @@ impl<'a> Worker<'a> {
                 let futile = !info.tactical
                     && depth <= p.fut_depth
                     && eval + p.fut_base + p.fut_margin * depth <= alpha;
-                let bad_history = !info.tactical
-                    && depth <= p.hist_prune_depth
-                    && quiet_score < -p.hist_prune_margin * depth;
                 let prune = late
                     || futile
-                    || bad_history
                     || (depth <= p.see_depth && {
                         let margin = if info.tactical {
                             p.see_capture_margin * depth * depth
@@ -674,15 +627,7 @@ impl<'a> Worker<'a> {
 
             // Step 14. Principal variation search with late-move reductions.
             let score = if legal == 1 {
-                -self.negamax(
-                    -beta,
-                    -alpha,
-                    new_depth,
-                    ply + 1,
-                    gives_check,
-                    !pv_node && !cut_node,
-                    true,
-                )
+                -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true)
             } else {
                 let mut r = 0;
                 if depth >= 3 && !info.tactical && !gives_check && !in_check {
@@ -695,7 +640,6 @@ impl<'a> Worker<'a> {
                         r -= 1;
                     }
                     r -= quiet_score / p.lmr_history_div;
-                    r += cut_node as i32 * p.lmr_cut_node;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.negamax(
@@ -705,21 +649,12 @@ impl<'a> Worker<'a> {
                     ply + 1,
                     gives_check,
                     true,
-                    true,
                 );
                 if s > alpha && r > 0 {
-                    s = -self.negamax(
-                        -alpha - 1,
-                        -alpha,
-                        new_depth,
-                        ply + 1,
-                        gives_check,
-                        !cut_node,
-                        true,
-                    );
+                    s = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, gives_check, true);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, false, true);
+                    s = -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true);
                 }
                 s
             };
@@ -782,72 +717,6 @@ impl<'a> Worker<'a> {
             );
         }
         best
-    }
-
-    /// Probcut's move loop: good captures (SEE at least `probcut_beta - static_eval`), each
-    /// first checked by quiescence and then by a search four plies shallower against
-    /// `probcut_beta`. Returns the score of the first that holds (stored as a lower bound).
-    fn probcut(
-        &mut self,
-        probcut_beta: i32,
-        static_eval: i32,
-        depth: i32,
-        ply: usize,
-        cut_node: bool,
-        tt_move: Option<Move>,
-    ) -> Option<i32> {
-        let mut picker = self.take_buffer(ply);
-        picker.reset(
-            PickerMode::Captures,
-            false,
-            NodeContext {
-                hash_move: tt_move,
-                refutations: [None; 3],
-                earlier: self.earlier(ply),
-            },
-        );
-        let mut result = None;
-        while let Some((m, info)) = picker.next(&self.pos, self.eval, &self.hist) {
-            if !see_ge(&self.pos, m, self.eval, probcut_beta - static_eval) {
-                continue;
-            }
-            if !info.legal && !self.pos.is_legal_pseudo(m) {
-                continue;
-            }
-            self.stack[ply] = Some(self.hist.roles.piece_to(&self.pos, m));
-            self.pos.make_move(m);
-            let gives_check = self.pos.in_check();
-            let mut s = -self.qsearch(-probcut_beta, -probcut_beta + 1, ply + 1, gives_check);
-            if s >= probcut_beta && !self.stopped {
-                s = -self.negamax(
-                    -probcut_beta,
-                    -probcut_beta + 1,
-                    depth - 4,
-                    ply + 1,
-                    gives_check,
-                    !cut_node,
-                    true,
-                );
-            }
-            self.pos.unmake_move();
-            if self.stopped {
-                break;
-            }
-            if s >= probcut_beta {
-                self.tt.store(
-                    self.pos.hash(),
-                    Some(m),
-                    score_to_tt(s, ply as i32, MATE_BOUND),
-                    static_eval,
-                    depth - 3,
-                    Bound::Lower,
-                );
-                result = Some(s);
-                break;
-            }
-        }
-        self.put_buffer(ply, picker);
-        result
     }
 
     /// Quiescence search: captures (double and fly-over captures included) and promotions to

@@ -62,15 +62,5 @@ scalar_params! {
         se_margin: "SeMargin" = 16, 0, 400;
         /// How far below the singular bound a double extension starts (centipawns).
         se_double_margin: "SeDoubleMargin" = 25, 0, 1000;
-        /// Extra late-move reduction at an expected cut node (plies).
-        lmr_cut_node: "LmrCutNode" = 1, 0, 4;
-        /// Shallowest depth where probcut is tried.
-        probcut_depth: "ProbcutDepth" = 5, 2, 64;
-        /// Probcut bound above beta (centipawns).
-        probcut_margin: "ProbcutMargin" = 200, 0, 2000;
-        /// Deepest node where quiet moves with a bad history are pruned.
-        hist_prune_depth: "HistPruneDepth" = 3, 0, 20;
-        /// History pruning: a quiet move is pruned below minus this much history per depth.
-        hist_prune_margin: "HistPruneMargin" = 4000, 0, 100000;
     }
 }

@@ -40,7 +40,6 @@ pub(super) fn root_moves(pos: &Position, searchmoves: &[Move]) -> Vec<RootMove> 
             mv,
             score: -INF,
             pv: vec![mv],
-            nodes: 0,
         })
         .collect();
     if v.is_empty() {
@@ -50,7 +49,6 @@ pub(super) fn root_moves(pos: &Position, searchmoves: &[Move]) -> Vec<RootMove> 
                 mv,
                 score: -INF,
                 pv: vec![mv],
-                nodes: 0,
             })
             .collect();
     }
@@ -292,15 +290,11 @@ fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Output>) -> T
                 0
             };
             last_best = Some(best.mv);
-            let stability = match stable {
+            let factor = match stable {
                 0 => 1.3,
                 1..=3 => 1.0,
                 _ => 0.7,
             };
-            // The more of the search the best move took, the less likely another iteration
-            // changes it: a share of 0.9 spends 0.81 of the time, a share of 0.3 spends 1.62.
-            let best_share = best.nodes as f64 / w.nodes.max(1) as f64;
-            let factor = stability * (1.5 - best_share.clamp(0.0, 1.0)) * 1.35;
             // A fixed move time is spent whole (the hard limit ends the search); a clock's soft
             // limit stops before an iteration that would not finish.
             if limits.movetime.is_none()
