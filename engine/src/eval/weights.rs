@@ -386,10 +386,13 @@ pub enum WeightError {
 }
 
 /// Tuned weight sets shipped with the engine, per variant (`engine/tuned/<variant>.weights`).
-/// Each file holds the weights its Texel fit changed and is applied over the built-in defaults
+/// Each file holds the weights its Texel fit wrote and is applied over the built-in defaults
 /// for its variant only. A set is listed here only after it passed an SPRT against the defaults
 /// at `tc=2+0.02` or longer (`docs/strength.md`); variants without one play the defaults.
-const SHIPPED: &[(Variant, &str)] = &[(Variant::Chess, include_str!("../../tuned/chess.weights"))];
+const SHIPPED: &[(Variant, &str)] = &[
+    (Variant::Chess, include_str!("../../tuned/chess.weights")),
+    (Variant::Titan, include_str!("../../tuned/titan.weights")),
+];
 
 /// Reads a weights file's text (at most 1 MB).
 pub fn read_file(path: &str) -> Result<String, WeightError> {
