@@ -12,7 +12,6 @@ use crate::pgn::game_to_pgn;
 use crate::progress::Progress;
 use crate::record::GameRecord;
 use crate::shard::{pairings, shard_pairs, PairPlan};
-use crate::sprt::SprtDecision;
 use crate::store::{self, Header, Store};
 use crate::tally::{MatchSummary, Tally};
 use crate::traffic_log::{Direction, TrafficLog};
@@ -195,7 +194,7 @@ pub fn play_match_checked(
     let pairs = pairings(config.engines.len(), config.tournament);
     let total_pairs = config.rounds.saturating_mul(pairs.len() as u64);
 
-    let mut tally = Tally::default();
+    let mut tally = Tally::watching(config.sprt);
     let mut store = match (&config.results, config.resume) {
         (Some(path), true) if path.exists() => {
             let contents = store::read(path)?;
@@ -240,10 +239,9 @@ pub fn play_match_checked(
     }
     let shard_games = shard_pairs(total_pairs, config.shard).count() as u64 * 2;
 
-    let decided = |tally: &Tally| match &config.sprt {
-        Some(s) => s.decision(tally.llr(s)) != SprtDecision::Continue,
-        None => false,
-    };
+    // Sticky: once the LLR has crossed a bound, games still running are recorded but never
+    // reopen the test, and a resumed run replays the file in order to find the same stop.
+    let decided = |tally: &Tally| tally.sprt_stop().is_some();
     if decided(&tally) {
         jobs.clear();
     }

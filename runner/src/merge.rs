@@ -22,7 +22,9 @@ pub fn merge_files(
     if files.is_empty() {
         bail!("merge needs at least one results file");
     }
-    let mut tally = Tally::default();
+    // Files are counted in the order given, each in its own order, and the SPRT stops where
+    // that sequence first crosses a bound (for one file: exactly where the run stopped).
+    let mut tally = Tally::watching(sprt.copied());
     let mut first: Option<(PathBuf, store::Header)> = None;
     let mut pgn = String::new();
     let mut duplicates = 0u64;

@@ -68,6 +68,13 @@ pub fn sprt(sp: &SprtSummary, decimals: usize, with_decision: bool) -> String {
     if with_decision {
         text.push(' ');
         text.push_str(sp.decision.describe());
+        if let Some(stop) = &sp.stopped_at {
+            text.push_str(&format!(
+                " after {} games (LLR {} then)",
+                stop.games,
+                signed(stop.llr, decimals)
+            ));
+        }
     }
     text
 }

@@ -5,6 +5,13 @@
 use crate::stats::{distribution, elo_to_score, nelo_scale, Pentanomial, Trinomial};
 use serde::{Deserialize, Serialize};
 
+/// Fewest completed game pairs before a test may stop. The GSPRT approximation divides by the
+/// sample variance, which a handful of pairs underestimates badly: three lost pairs give an
+/// LLR of about -3.7 and four won pairs one above +5, far past the usual bounds of ±2.94,
+/// although such a sample says little. Thirty pairs (60 games) is a few minutes at the gating
+/// time control and small against the thousands of games a test may take.
+pub const MIN_PAIRS: u64 = 30;
+
 /// Which Elo scale `elo0`/`elo1` are expressed in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -111,6 +118,17 @@ impl SprtConfig {
         }
     }
 
+    /// LLR from game-pair counts and the decision it supports: never a decision before
+    /// [`MIN_PAIRS`] pairs, whatever the LLR says.
+    pub fn judge(&self, p: &Pentanomial) -> (f64, SprtDecision) {
+        let llr = self.llr_pentanomial(p);
+        if p.pairs() < MIN_PAIRS {
+            (llr, SprtDecision::Continue)
+        } else {
+            (llr, self.decision(llr))
+        }
+    }
+
     /// LLR from game-pair counts.
     pub fn llr_pentanomial(&self, p: &Pentanomial) -> f64 {
         self.llr(&p.0, &[0.0, 0.25, 0.5, 0.75, 1.0], std::f64::consts::SQRT_2)
@@ -166,5 +184,37 @@ mod tests {
         assert_eq!(c.llr_pentanomial(&Pentanomial::default()), 0.0);
         assert!(c.validate().is_ok());
         assert!(SprtConfig { elo0: 3.0, ..c }.validate().is_err());
+    }
+
+    fn gating() -> SprtConfig {
+        SprtConfig {
+            elo0: 0.0,
+            elo1: 15.0,
+            alpha: 0.05,
+            beta: 0.05,
+            model: SprtModel::Normalized,
+        }
+    }
+
+    #[test]
+    fn a_handful_of_pairs_decides_nothing() {
+        // Seen in real gating runs: three lost pairs, and four won pairs, crossed the bounds.
+        let c = gating();
+        let (lo, hi) = c.bounds();
+        let lost = Pentanomial([3, 0, 0, 0, 0]);
+        let won = Pentanomial([0, 0, 0, 0, 4]);
+        assert!(c.llr_pentanomial(&lost) < lo, "the raw LLR crosses");
+        assert!(c.llr_pentanomial(&won) > hi, "the raw LLR crosses");
+        assert_eq!(c.judge(&lost).1, SprtDecision::Continue);
+        assert_eq!(c.judge(&won).1, SprtDecision::Continue);
+        // One pair short of the minimum still waits; at the minimum a clear record decides.
+        let short = Pentanomial([0, 1, 4, 5, MIN_PAIRS - 11]);
+        assert_eq!(short.pairs(), MIN_PAIRS - 1);
+        assert!(c.llr_pentanomial(&short) > hi);
+        assert_eq!(c.judge(&short).1, SprtDecision::Continue);
+        let enough = Pentanomial([0, 1, 4, 5, MIN_PAIRS - 10]);
+        assert_eq!(c.judge(&enough).1, SprtDecision::H1);
+        let bad = Pentanomial([MIN_PAIRS - 10, 5, 4, 1, 0]);
+        assert_eq!(c.judge(&bad).1, SprtDecision::H0);
     }
 }

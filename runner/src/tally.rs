@@ -31,9 +31,41 @@ pub struct Tally {
     latency: HashMap<String, (u64, f64, f64)>,
     /// Games counted.
     pub games: u64,
+    watch: Option<SprtConfig>,
+    stop: Option<SprtStop>,
+}
+
+/// Where a sequential test stopped: the first time, in the order the games were counted, that
+/// the first pairing's LLR crossed a bound with at least [`crate::sprt::MIN_PAIRS`] pairs.
+/// Games still running at that moment are counted afterwards (they were played and are kept),
+/// but they never undo the decision.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtStop {
+    /// The decision taken.
+    pub decision: SprtDecision,
+    /// Games of the pairing counted when it was taken.
+    pub games: u64,
+    /// Completed pairs then.
+    pub pairs: u64,
+    /// The LLR then.
+    pub llr: f64,
 }
 
 impl Tally {
+    /// A tally that watches the first pairing with `sprt` and remembers where it stopped
+    /// (no watching with `None`).
+    pub fn watching(sprt: Option<SprtConfig>) -> Self {
+        Tally {
+            watch: sprt,
+            ..Tally::default()
+        }
+    }
+
+    /// Where the watched test stopped, once it has.
+    pub fn sprt_stop(&self) -> Option<&SprtStop> {
+        self.stop.as_ref()
+    }
+
     /// True when game `game` of pair `pair` is already counted.
     pub fn has(&self, pair: u64, game: u8) -> bool {
         self.seen.contains_key(&(pair, game))
@@ -65,6 +97,17 @@ impl Tally {
         if let [Some(a), Some(b)] = *slot {
             t.pentanomial.add_pair(a, b);
             t.partial.remove(&g.pair);
+            if let (0, Some(sprt), None) = (g.pairing, self.watch, self.stop) {
+                let (llr, decision) = sprt.judge(&t.pentanomial);
+                if decision != SprtDecision::Continue {
+                    self.stop = Some(SprtStop {
+                        decision,
+                        games: t.trinomial.games(),
+                        pairs: t.pentanomial.pairs(),
+                        llr,
+                    });
+                }
+            }
         }
         *self.terminations.entry(g.termination).or_default() += 1;
         for (name, lat) in [(&g.white, g.latency_ms[0]), (&g.black, g.latency_ms[1])] {
@@ -96,17 +139,22 @@ impl Tally {
         };
         let pairings = self
             .pairings
-            .values()
-            .map(|t| {
+            .iter()
+            .map(|(&index, t)| {
                 let llr = sprt.map(|s| {
-                    let llr = s.llr_pentanomial(&t.pentanomial);
+                    let (llr, decision) = s.judge(&t.pentanomial);
                     let (lower, upper) = s.bounds();
+                    let stopped_at = match (index, self.watch, self.stop) {
+                        (0, Some(w), Some(stop)) if w == *s => Some(stop),
+                        _ => None,
+                    };
                     SprtSummary {
                         config: *s,
                         llr,
                         lower,
                         upper,
-                        decision: s.decision(llr),
+                        decision: stopped_at.map_or(decision, |stop| stop.decision),
+                        stopped_at,
                     }
                 });
                 PairingSummary {
@@ -192,8 +240,13 @@ pub struct SprtSummary {
     pub lower: f64,
     /// Upper bound.
     pub upper: f64,
-    /// Decision.
+    /// Decision: where the test stopped, when it has (see `stopped_at`), else what the
+    /// counts say now (never before [`crate::sprt::MIN_PAIRS`] pairs).
     pub decision: SprtDecision,
+    /// Where the test stopped, when it has; `llr` above may differ by the games that were
+    /// still running then.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_at: Option<SprtStop>,
 }
 
 /// Results of one pairing, from `engine`'s point of view.
@@ -260,5 +313,102 @@ impl MatchSummary {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::GameResult;
+    use crate::sprt::{SprtModel, MIN_PAIRS};
+
+    /// Game `game` of pair `pair` between engines 0 and 1; engine 0 scores `first` half points.
+    fn game(pair: u64, game: u8, first: u8) -> GameRecord {
+        let white_engine = usize::from(game == 1);
+        let white_wins = (first == 2) == (white_engine == 0);
+        GameRecord {
+            pair,
+            game,
+            round: pair,
+            pairing: 0,
+            pairing_engines: [0, 1],
+            opening: 0,
+            variant: "titan".into(),
+            white: format!("e{white_engine}"),
+            black: format!("e{}", 1 - white_engine),
+            white_engine,
+            black_engine: 1 - white_engine,
+            fen: String::new(),
+            result: match first {
+                1 => GameResult::Draw,
+                _ if white_wins => GameResult::WhiteWins,
+                _ => GameResult::BlackWins,
+            },
+            termination: Termination::Checkmate,
+            reason: String::new(),
+            time_control: [String::new(), String::new()],
+            moves: Vec::new(),
+            latency_ms: [None, None],
+            duration_ms: 0,
+            date: None,
+        }
+    }
+
+    #[test]
+    fn a_decision_is_kept_when_running_games_come_in_after_it() {
+        let sprt = SprtConfig {
+            elo0: 0.0,
+            elo1: 15.0,
+            alpha: 0.05,
+            beta: 0.05,
+            model: SprtModel::Normalized,
+        };
+        let mut tally = Tally::watching(Some(sprt));
+        // Engine 0 loses pairs (with a few drawn ones) until the test stops.
+        let mut pair = 0;
+        while tally.sprt_stop().is_none() {
+            let first = if pair % 4 == 3 { [1, 1] } else { [0, 0] };
+            for (g, hp) in first.into_iter().enumerate() {
+                tally.add(&game(pair, g as u8, hp)).unwrap();
+            }
+            pair += 1;
+            assert!(pair < 1000, "the test never stopped");
+        }
+        let stop = *tally.sprt_stop().unwrap();
+        assert_eq!(stop.decision, SprtDecision::H0);
+        assert!(stop.pairs >= MIN_PAIRS);
+        assert_eq!(stop.games, 2 * pair);
+        // The pairs still running then are all won by engine 0: the LLR moves back inside
+        // the bounds, but the decision stands and says where it was taken.
+        for p in pair..pair + 40 {
+            tally.add(&game(p, 0, 2)).unwrap();
+            tally.add(&game(p, 1, 2)).unwrap();
+        }
+        let (lower, _) = sprt.bounds();
+        assert!(
+            tally.llr(&sprt) > lower,
+            "the late games reopen the raw LLR"
+        );
+        let summary = tally.summary(&["a".into(), "b".into()], Some(&sprt));
+        let sp = summary.pairings[0].sprt.as_ref().unwrap();
+        assert_eq!(sp.decision, SprtDecision::H0);
+        assert_eq!(sp.stopped_at, Some(stop));
+        let text = crate::report::sprt(sp, 3, true);
+        assert!(
+            text.contains(&format!("H0 accepted after {} games", stop.games)),
+            "{text}"
+        );
+        // A tally that watches nothing judges the counts as they are now.
+        let mut plain = Tally::default();
+        for p in 0..pair + 40 {
+            let hp = if p < pair { 0 } else { 2 };
+            plain.add(&game(p, 0, hp)).unwrap();
+            plain.add(&game(p, 1, hp)).unwrap();
+        }
+        let sp = plain.summary(&[], Some(&sprt)).pairings[0]
+            .sprt
+            .clone()
+            .unwrap();
+        assert_eq!(sp.stopped_at, None);
     }
 }

@@ -237,9 +237,30 @@ fn sprt_stops_when_llr_crosses_a_bound() {
         beta: 0.05,
         model: runner::sprt::SprtModel::Logistic,
     });
+    c.concurrency = 2;
     let s = runner::play_match(&c, |_| {}).unwrap();
     assert!(s.games < 200, "stopped early after {} games", s.games);
-    let sp = s.pairings[0].sprt.as_ref().unwrap();
+    let sp = s.pairings[0].sprt.clone().unwrap();
     assert_eq!(sp.decision, runner::sprt::SprtDecision::H1);
     assert!(sp.llr >= sp.upper);
+    // Not before the minimum number of pairs, however clear the first games are; the games
+    // still running at the stop (at most one per worker) are counted but do not move it.
+    let stop = sp
+        .stopped_at
+        .expect("the summary says where the test stopped");
+    assert_eq!(stop.pairs, runner::sprt::MIN_PAIRS);
+    assert!(
+        s.games >= stop.games && s.games <= stop.games + 2,
+        "{} games, stopped at {}",
+        s.games,
+        stop.games
+    );
+    // Resuming the stopped run plays nothing and finds the same stop in the file.
+    c.resume = true;
+    let again = runner::play_match(&c, |_| panic!("a decided run played a game")).unwrap();
+    assert_eq!(again.games, s.games);
+    assert_eq!(
+        again.pairings[0].sprt.as_ref().unwrap().stopped_at,
+        Some(stop)
+    );
 }

@@ -240,7 +240,7 @@ fn trajectory(
     sprt: &SprtConfig,
     points: usize,
 ) -> Result<(Tally, Trajectory), ReportError> {
-    let mut tally = Tally::default();
+    let mut tally = Tally::watching(Some(*sprt));
     let step = games.len().div_ceil(points.max(1)).max(1);
     let mut t = Trajectory {
         elo: Vec::new(),
