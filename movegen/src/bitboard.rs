@@ -161,9 +161,10 @@ impl Bitboard {
     }
 
     /// The set as three 64-bit words: squares 0..64, 64..128 and 128..144 (the last word's upper
-    /// 48 bits are always zero). The layout [`crate::line_attacks`] gathers lines from.
+    /// 48 bits are always zero). The layout [`crate::line_attacks`] gathers lines from; also
+    /// what a hash of a set reads.
     #[inline]
-    pub(crate) const fn words(self) -> [u64; 3] {
+    pub const fn words(self) -> [u64; 3] {
         [self.lo as u64, (self.lo >> 64) as u64, self.hi as u64]
     }
 

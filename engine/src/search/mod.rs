@@ -5,6 +5,7 @@
 //! The node search reads top to bottom in numbered steps; each pruning rule sits in one place
 //! with its condition spelled out.
 
+pub mod correction;
 pub mod history;
 pub mod params;
 pub mod picker;
@@ -279,6 +280,26 @@ impl<'a> Worker<'a> {
         ]
     }
 
+    /// The static evaluation `raw` plus the correction history's share
+    /// (`CorrectionWeight` percent), kept clear of mate scores.
+    #[inline]
+    fn corrected(&self, raw: i32) -> i32 {
+        let weight = self.params.correction_weight;
+        if weight == 0 {
+            return raw;
+        }
+        let c = self.hist.correction.get(&self.pos) * weight / 100;
+        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// Teaches the correction history that a `depth`-ply search ended `miss` centipawns away
+    /// from the corrected static evaluation (only when the correction is used).
+    fn learn_correction(&mut self, depth: i32, miss: i32) {
+        if self.params.correction_weight != 0 {
+            self.hist.correction.update(&self.pos, depth, miss);
+        }
+    }
+
     /// Move `best` caused a beta cutoff at `ply`: reward it in its history tables and punish the
     /// moves of its kind tried before it (`quiets` and `captures`, in the order tried). A quiet
     /// cutoff also becomes a killer and the counter-move of the previous move.
@@ -444,11 +465,13 @@ impl<'a> Worker<'a> {
         // Step 6. Static evaluation (refined by a hash score with a fitting bound).
         let mut eval = -INF;
         let mut static_eval = -INF;
+        let mut raw_eval = 0;
         if !in_check {
-            static_eval = match hit {
+            raw_eval = match hit {
                 Some(h) if h.bound != Bound::None => h.eval,
                 _ => self.eval.evaluate(&self.pos),
             };
+            static_eval = self.corrected(raw_eval);
             eval = static_eval;
             if let Some(h) = hit {
                 let s = score_from_tt(h.score, ply as i32, MATE_BOUND);
@@ -705,7 +728,16 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        let stored_eval = if in_check { 0 } else { static_eval };
+        if !in_check
+            && excluded.is_none()
+            && best_move.is_none_or(|m| !self.pos.is_capture(m) && m.promotion().is_none())
+            && !(bound == Bound::Lower && best <= static_eval)
+            && !(bound == Bound::Upper && best >= static_eval)
+            && best.abs() < MATE_BOUND
+        {
+            self.learn_correction(depth, best - static_eval);
+        }
+        let stored_eval = if in_check { 0 } else { raw_eval };
         if excluded.is_none() {
             self.tt.store(
                 key,
@@ -751,11 +783,13 @@ impl<'a> Worker<'a> {
         }
         let mut best = -INF;
         let mut static_eval = 0;
+        let mut raw_eval = 0;
         if !in_check {
-            static_eval = match hit {
+            raw_eval = match hit {
                 Some(h) if h.bound != Bound::None => h.eval,
                 _ => self.eval.evaluate(&self.pos),
             };
+            static_eval = self.corrected(raw_eval);
             if static_eval >= beta {
                 return static_eval;
             }
@@ -819,7 +853,7 @@ impl<'a> Worker<'a> {
             key,
             best_move,
             score_to_tt(best, ply as i32, MATE_BOUND),
-            if in_check { 0 } else { static_eval },
+            if in_check { 0 } else { raw_eval },
             0,
             bound,
         );

@@ -62,5 +62,8 @@ scalar_params! {
         se_margin: "SeMargin" = 16, 0, 400;
         /// How far below the singular bound a double extension starts (centipawns).
         se_double_margin: "SeDoubleMargin" = 25, 0, 1000;
+        /// Share of the correction history added to the static evaluation, in percent
+        /// (0: none, and nothing is learned).
+        correction_weight: "CorrectionWeight" = 0, 0, 200;
     }
 }
