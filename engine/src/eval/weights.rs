@@ -392,6 +392,7 @@ pub enum WeightError {
 const SHIPPED: &[(Variant, &str)] = &[
     (Variant::Chess, include_str!("../../tuned/chess.weights")),
     (Variant::Titan, include_str!("../../tuned/titan.weights")),
+    (Variant::Raptor, include_str!("../../tuned/raptor.weights")),
 ];
 
 /// Reads a weights file's text (at most 1 MB).
