@@ -292,14 +292,6 @@ impl<'a> Worker<'a> {
         (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// Teaches the correction history that a `depth`-ply search ended `miss` centipawns away
-    /// from the corrected static evaluation (only when the correction is used).
-    fn learn_correction(&mut self, depth: i32, miss: i32) {
-        if self.params.correction_weight != 0 {
-            self.hist.correction.update(&self.pos, depth, miss);
-        }
-    }
-
     /// Move `best` caused a beta cutoff at `ply`: reward it in its history tables and punish the
     /// moves of its kind tried before it (`quiets` and `captures`, in the order tried). A quiet
     /// cutoff also becomes a killer and the counter-move of the previous move.
@@ -592,6 +584,7 @@ impl<'a> Worker<'a> {
         );
         let mut best = -INF;
         let mut best_move = None;
+        let mut best_is_tactical = false;
         let mut legal = 0;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
         let mut captures: ArrayVec<Move, 32> = ArrayVec::new();
@@ -692,6 +685,7 @@ impl<'a> Worker<'a> {
                 best = score;
                 if score > alpha {
                     best_move = Some(m);
+                    best_is_tactical = info.tactical;
                     alpha = score;
                     if pv_node {
                         self.update_pv(ply, m);
@@ -728,14 +722,20 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        if !in_check
+        // Correction history: learn the static evaluation's miss where the result
+        // is a quiet judgement of the position (no capture or promotion best move, and a bound
+        // that says which side of the evaluation the truth lies).
+        if self.params.correction_weight != 0
+            && !in_check
             && excluded.is_none()
-            && best_move.is_none_or(|m| !self.pos.is_capture(m) && m.promotion().is_none())
+            && !best_is_tactical
             && !(bound == Bound::Lower && best <= static_eval)
             && !(bound == Bound::Upper && best >= static_eval)
             && best.abs() < MATE_BOUND
         {
-            self.learn_correction(depth, best - static_eval);
+            self.hist
+                .correction
+                .update(&self.pos, depth, best - static_eval);
         }
         let stored_eval = if in_check { 0 } else { raw_eval };
         if excluded.is_none() {
