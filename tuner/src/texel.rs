@@ -14,6 +14,11 @@
 //! weights are fitted with Adam, projected onto each weight's range after every step, and
 //! finally rounded to integers. Positions of several variants can be fitted together: weights
 //! shared by all variants (centralisation, mobility, scalars) then see every position.
+//!
+//! An optional prior ([`AdamOptions::l2`]) adds `λ Σ_j ((w_j - w0_j) / s_j)²` to the loss, with
+//! `w0` the start weights and `s_j = max(|w0_j|, PRIOR_MIN_SCALE)`: every weight pays for moving
+//! by a fraction of its own size, so a fit on noisy self-play data cannot push one term to its
+//! bound to explain a few positions.
 
 use super::data::Sample;
 use anyhow::{anyhow, Result};
@@ -230,6 +235,27 @@ pub struct AdamOptions {
     pub beta1: f64,
     /// Second-moment decay.
     pub beta2: f64,
+    /// Strength `λ` of the pull toward the start weights (0: none); see the module doc.
+    pub l2: f64,
+}
+
+/// Smallest scale of a weight in the prior, so that weights near zero may still move a little.
+pub const PRIOR_MIN_SCALE: f64 = 25.0;
+
+/// The prior's penalty and its gradient at `theta`, pulling toward `start` with strength `l2`.
+pub fn prior(theta: &[f64], start: &[f64], l2: f64) -> (f64, Vec<f64>) {
+    let mut penalty = 0.0;
+    let grad = theta
+        .iter()
+        .zip(start)
+        .map(|(&w, &w0)| {
+            let s = w0.abs().max(PRIOR_MIN_SCALE);
+            let z = (w - w0) / s;
+            penalty += l2 * z * z;
+            2.0 * l2 * z / s
+        })
+        .collect();
+    (penalty, grad)
 }
 
 impl Default for AdamOptions {
@@ -239,12 +265,14 @@ impl Default for AdamOptions {
             lr: 1.0,
             beta1: 0.9,
             beta2: 0.999,
+            l2: 0.0,
         }
     }
 }
 
-/// Minimises the loss over `theta` with Adam, keeping each value within `bounds`; calls
-/// `report(step, loss)` every step. Returns the final values (not rounded).
+/// Minimises the loss (plus the prior toward `start` when `opts.l2 > 0`) over `theta` with Adam,
+/// keeping each value within `bounds`; calls `report(step, loss)` every step with the data loss
+/// alone. Returns the final values (not rounded).
 pub fn adam(
     d: &Dataset,
     start: &[f64],
@@ -258,7 +286,13 @@ pub fn adam(
     let mut m = vec![0.0; p];
     let mut v = vec![0.0; p];
     for t in 1..=opts.iterations {
-        let (loss, g) = d.loss_and_gradient(&theta, k);
+        let (loss, mut g) = d.loss_and_gradient(&theta, k);
+        if opts.l2 > 0.0 {
+            let (_, pg) = prior(&theta, start, opts.l2);
+            for (a, b) in g.iter_mut().zip(pg) {
+                *a += b;
+            }
+        }
         report(t, loss);
         let b1 = 1.0 - opts.beta1.powi(t as i32);
         let b2 = 1.0 - opts.beta2.powi(t as i32);

@@ -231,3 +231,65 @@ fn games_are_replayed_into_quiet_positions() {
 fn plies_with(m: &'static str) -> Vec<Ply<'static>> {
     vec![Ply { mv: m, score: None }]
 }
+
+#[test]
+fn prior_gradient_matches_finite_differences_and_vanishes_at_the_start() {
+    let start = [0.0, 10.0, -40.0, 900.0];
+    let theta = [7.0, -3.0, -10.0, 1000.0];
+    let l2 = 0.01;
+    let (p0, g0) = texel::prior(&start, &start, l2);
+    assert_eq!(p0, 0.0);
+    assert!(g0.iter().all(|&g| g == 0.0));
+    let (_, grad) = texel::prior(&theta, &start, l2);
+    let h = 1e-3;
+    for j in 0..theta.len() {
+        let (mut a, mut b) = (theta, theta);
+        a[j] += h;
+        b[j] -= h;
+        let fd = (texel::prior(&a, &start, l2).0 - texel::prior(&b, &start, l2).0) / (2.0 * h);
+        assert!(
+            (fd - grad[j]).abs() < 1e-9,
+            "weight {j}: {fd} vs {}",
+            grad[j]
+        );
+    }
+    // A move of 100 from 900 costs (100/900)² λ; a move of 7 from 0 costs (7/25)² λ.
+    let (p, _) = texel::prior(&theta, &start, l2);
+    let expected = l2
+        * ((7.0f64 / 25.0).powi(2)
+            + (13.0f64 / 25.0).powi(2)
+            + (30.0f64 / 40.0).powi(2)
+            + (100.0f64 / 900.0).powi(2));
+    assert!((p - expected).abs() < 1e-15, "{p} vs {expected}");
+}
+
+#[test]
+fn a_strong_prior_keeps_the_fit_near_the_start_weights() {
+    let (d, theta) = dataset();
+    let k = texel::fit_k(&d, &theta, 0.05, 10.0);
+    let bounds: Vec<(f64, f64)> = d
+        .params
+        .iter()
+        .map(|&i| (table()[i].0.min as f64, table()[i].0.max as f64))
+        .collect();
+    let distance = |t: &[f64]| texel::prior(t, &theta, 1.0).0;
+    let fit = |l2: f64| {
+        let opts = texel::AdamOptions {
+            iterations: 200,
+            l2,
+            ..Default::default()
+        };
+        texel::adam(&d, &theta, &bounds, k, &opts, |_, _| {})
+    };
+    let free = fit(0.0);
+    let held = fit(1.0);
+    assert!(distance(&free) > 0.0);
+    assert!(
+        distance(&held) < distance(&free) / 4.0,
+        "held {} free {}",
+        distance(&held),
+        distance(&free)
+    );
+    // Still a descent on the data: the prior only slows the fit down.
+    assert!(d.loss(&held, k) <= d.loss(&theta, k));
+}
