@@ -10,7 +10,7 @@ pub mod pawns;
 pub mod trace;
 pub mod weights;
 
-use movegen::{Color, Piece, Position, Role, Square, Variant};
+use movegen::{Bitboard, Color, Piece, Position, Role, Square, Variant};
 use pawns::{StructureCounts, StructureMasks};
 pub use trace::EvalTrace;
 use weights::Scalars;
@@ -41,10 +41,24 @@ pub struct Evaluator {
     bishop_pair: i32,
     king_shelter: i32,
     king_attack: i32,
+    /// Piece-threat weight (middlegame, endgame).
+    piece_threat: (i32, i32),
+    /// Which piece is "cheaper" for a piece threat: the built-in material values, fixed so that
+    /// the feature does not depend on the weights (the Texel trace needs it linear).
+    threat_value: [i32; Role::COUNT],
     /// The scalar weights (pawn-structure terms read them directly).
     scalars: Scalars,
     /// File and front-span masks for the pawn-structure terms.
     structure: StructureMasks,
+}
+
+/// The pieces of `c` a piece threat can hit: everything but pawns, ninja pawns and the king.
+fn threat_targets(pos: &Position, c: Color) -> Bitboard {
+    let board = pos.board();
+    board.color(c)
+        & !board.pieces(c, Role::Pawn)
+        & !board.pieces(c, Role::Ninja)
+        & !Bitboard::from_square(pos.king(c))
 }
 
 /// Geometry helpers for the formulas: the full rectangle of the board.
@@ -159,6 +173,14 @@ impl Evaluator {
             bishop_pair: s.bishop_pair,
             king_shelter: s.king_shelter,
             king_attack: s.king_attack,
+            piece_threat: (s.piece_threat_mg, s.piece_threat_eg),
+            threat_value: {
+                let mut v = [0; Role::COUNT];
+                for &(r, cp) in weights::default_material(variant) {
+                    v[r.index()] = cp;
+                }
+                v
+            },
             scalars: s.clone(),
             structure: StructureMasks::new(rules),
         }
@@ -196,11 +218,14 @@ impl Evaluator {
         let mut eg = [0i32; 2];
         let mut attack_units = [0i32; 2];
         let mut pieces = 0;
+        let threats_weighed = self.piece_threat != (0, 0);
         for c in Color::BOTH {
             let ci = c.index();
             let own = board.color(c);
             let enemy_zone = zones[1 - ci];
             let area = !pawns::pawn_attacks(pos, c.opposite());
+            let targets = threat_targets(pos, c.opposite());
+            let mut threats = 0;
             for sq in own {
                 let Some(p) = pos.piece_at(sq) else { continue };
                 mg[ci] += self.pst_mg[p.index()][sq.index()];
@@ -214,7 +239,12 @@ impl Evaluator {
                 mg[ci] += m;
                 eg[ci] += m;
                 attack_units[ci] += (d & enemy_zone).count() as i32;
+                if threats_weighed {
+                    threats += self.threats_by(pos, p.role, d & targets);
+                }
             }
+            mg[ci] += threats * self.piece_threat.0;
+            eg[ci] += threats * self.piece_threat.1;
             if board.pieces(c, Role::Bishop).count() >= 2 {
                 mg[ci] += self.bishop_pair;
                 eg[ci] += self.bishop_pair;
@@ -259,6 +289,20 @@ impl Evaluator {
         (mg, eg)
     }
 
+    /// How many of the pieces on `attacked` (enemy pieces a piece of role `attacker` can move
+    /// to) are worth more than the attacker by the built-in material values: the piece-threat
+    /// feature. A fly-over capture's victim stands before the landing square and is not counted.
+    fn threats_by(&self, pos: &Position, attacker: Role, attacked: Bitboard) -> i32 {
+        let value = self.threat_value[attacker.index()];
+        attacked
+            .iter()
+            .filter(|&sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|v| self.threat_value[v.role.index()] > value)
+            })
+            .count() as i32
+    }
+
     /// Own pawns and ninja pawns on the three squares in front of the king, one and two rows
     /// ahead.
     fn shelter(&self, pos: &Position, c: Color, king: Square) -> i32 {
@@ -292,6 +336,27 @@ mod tests {
             let s = e.evaluate(&pos);
             assert_eq!(s, w.scalars.tempo, "{v}: start position evaluates to {s}");
         }
+    }
+
+    #[test]
+    fn a_piece_attacked_by_a_cheaper_piece_is_a_threat() {
+        let mut w = Weights::default();
+        let plain = Evaluator::new(&w, Variant::Chess);
+        w.set("PieceThreatMg", 50).unwrap();
+        w.set("PieceThreatEg", 50).unwrap();
+        let weighed = Evaluator::new(&w, Variant::Chess);
+        let gain = |fen: &str| {
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+            weighed.evaluate(&pos) - plain.evaluate(&pos)
+        };
+        // White's knight on e5 attacks Black's rook on d7: one threat for White.
+        assert_eq!(gain("4k3/3r4/8/4N3/8/8/8/4K3 w - - 0 1"), 50);
+        // Black's rook on d7 attacks White's knight on d5: not a cheaper attacker.
+        assert_eq!(gain("4k3/3r4/8/3N4/8/8/8/4K3 w - - 0 1"), 0);
+        // Black's knight on c5 attacks White's queen on d3 and rook on b3: two threats for Black.
+        assert_eq!(gain("4k3/8/8/2n5/8/1R1Q4/8/4K3 w - - 0 1"), -100);
+        // Pawns are not threat targets.
+        assert_eq!(gain("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1"), 0);
     }
 
     #[test]

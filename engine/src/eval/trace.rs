@@ -157,6 +157,8 @@ impl Evaluator {
             let own = board.color(c);
             let enemy_zone = zones[1 - ci];
             let area = !super::pawns::pawn_attacks(pos, c.opposite());
+            let targets = super::threat_targets(pos, c.opposite());
+            let mut threats = 0;
             for sq in own {
                 let Some(p) = pos.piece_at(sq) else { continue };
                 let role = p.role;
@@ -198,7 +200,10 @@ impl Evaluator {
                 let m = sgn * (d & area).count() as f64 * scale / 4.0;
                 acc.add(ix.mobility[role.index()], m, m);
                 attack_units[ci] += (d & enemy_zone).count() as i32;
+                threats += self.threats_by(pos, role, d & targets);
             }
+            acc.scalar("PieceThreatMg", sgn * threats as f64, 0.0);
+            acc.scalar("PieceThreatEg", 0.0, sgn * threats as f64);
             if board.pieces(c, Role::Bishop).count() >= 2 {
                 acc.scalar("BishopPair", sgn, sgn);
             }

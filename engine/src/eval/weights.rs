@@ -100,6 +100,11 @@ scalar_params! {
         pawn_threat_mg: "PawnThreatMg" = 40, 0, 200;
         /// Endgame bonus per enemy piece an own pawn attacks.
         pawn_threat_eg: "PawnThreatEg" = 25, 0, 200;
+        /// Middlegame bonus per enemy piece (not a pawn or the king) standing where an own,
+        /// cheaper piece (not a pawn or the king) can move; 0 until a fit and an SPRT set it.
+        piece_threat_mg: "PieceThreatMg" = 0, 0, 200;
+        /// Endgame bonus per enemy piece attacked by a cheaper piece.
+        piece_threat_eg: "PieceThreatEg" = 0, 0, 200;
     }
 }
 
@@ -126,7 +131,7 @@ pub const PIECE_ROLES: [Role; 18] = [
 ];
 
 /// Default material values per variant (see the module documentation), `(role, centipawns)`.
-fn default_material(v: Variant) -> &'static [(Role, i32)] {
+pub(crate) fn default_material(v: Variant) -> &'static [(Role, i32)] {
     use Role::*;
     match v {
         Variant::Chess => &[
