@@ -397,6 +397,7 @@ pub enum WeightError {
 const SHIPPED: &[(Variant, &str)] = &[
     (Variant::Chess, include_str!("../../tuned/chess.weights")),
     (Variant::Titan, include_str!("../../tuned/titan.weights")),
+    (Variant::Hadean, include_str!("../../tuned/hadean.weights")),
     (Variant::Raptor, include_str!("../../tuned/raptor.weights")),
 ];
 
