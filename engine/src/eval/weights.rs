@@ -399,7 +399,10 @@ const SHIPPED: &[(Variant, &str)] = &[
     (Variant::Titan, include_str!("../../tuned/titan.weights")),
     (Variant::Hadean, include_str!("../../tuned/hadean.weights")),
     (Variant::Raptor, include_str!("../../tuned/raptor.weights")),
-    (Variant::Octopus, include_str!("../../tuned/octopus.weights")),
+    (
+        Variant::Octopus,
+        include_str!("../../tuned/octopus.weights"),
+    ),
 ];
 
 /// Reads a weights file's text (at most 1 MB).
