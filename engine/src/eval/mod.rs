@@ -174,13 +174,7 @@ impl Evaluator {
             king_shelter: s.king_shelter,
             king_attack: s.king_attack,
             piece_threat: (s.piece_threat_mg, s.piece_threat_eg),
-            threat_value: {
-                let mut v = [0; Role::COUNT];
-                for &(r, cp) in weights::default_material(variant) {
-                    v[r.index()] = cp;
-                }
-                v
-            },
+            threat_value: Weights::default().material[variant.index()],
             scalars: s.clone(),
             structure: StructureMasks::new(rules),
         }
@@ -224,7 +218,11 @@ impl Evaluator {
             let own = board.color(c);
             let enemy_zone = zones[1 - ci];
             let area = !pawns::pawn_attacks(pos, c.opposite());
-            let targets = threat_targets(pos, c.opposite());
+            let targets = if threats_weighed {
+                threat_targets(pos, c.opposite())
+            } else {
+                Bitboard::EMPTY
+            };
             let mut threats = 0;
             for sq in own {
                 let Some(p) = pos.piece_at(sq) else { continue };

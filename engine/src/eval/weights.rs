@@ -131,7 +131,7 @@ pub const PIECE_ROLES: [Role; 18] = [
 ];
 
 /// Default material values per variant (see the module documentation), `(role, centipawns)`.
-pub(crate) fn default_material(v: Variant) -> &'static [(Role, i32)] {
+fn default_material(v: Variant) -> &'static [(Role, i32)] {
     use Role::*;
     match v {
         Variant::Chess => &[
