@@ -150,7 +150,10 @@ impl EngineOptions {
                 "option name {name} type spin default {default} min {min} max {max}"
             ));
         }
-        for (spec, _) in weights::table() {
+        for (spec, _) in weights::table()
+            .iter()
+            .filter(|(_, s)| s.is_listed_option())
+        {
             d.push(format!(
                 "option name {} type spin default {} min {} max {}",
                 spec.name, spec.default, spec.min, spec.max

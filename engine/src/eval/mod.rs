@@ -97,6 +97,17 @@ impl Shape {
         }
     }
 
+    /// Placement-table row of a piece of colour `c` on `sq`: rows from its back rank.
+    fn rank_index(&self, c: Color, sq: Square) -> usize {
+        (self.advance(c, sq) as usize).min(weights::PLACEMENT_RANKS - 1)
+    }
+
+    /// Placement-table column of `sq`: files from the nearer edge file.
+    fn file_index(&self, sq: Square) -> usize {
+        let f = sq.file().min(self.files - 1 - sq.file()).max(0);
+        (f as usize).min(weights::PLACEMENT_FILES - 1)
+    }
+
     /// Rows from the back rank to the promotion rank.
     fn depth(&self) -> i32 {
         self.hi - self.lo
@@ -140,8 +151,11 @@ impl Evaluator {
                             (v, v)
                         }
                     };
-                    pst_mg[p.index()][sq.index()] = base + mg;
-                    pst_eg[p.index()][sq.index()] = base + eg;
+                    let (ri, fi) = (shape.rank_index(c, sq), shape.file_index(sq));
+                    let place =
+                        |s: usize| w.rank[role.index()][s][ri] + w.file[role.index()][s][fi];
+                    pst_mg[p.index()][sq.index()] = base + mg + place(0);
+                    pst_eg[p.index()][sq.index()] = base + eg + place(1);
                 }
             }
         }
@@ -355,6 +369,30 @@ mod tests {
         assert_eq!(gain("4k3/8/8/2n5/8/1R1Q4/8/4K3 w - - 0 1"), -100);
         // Pawns are not threat targets.
         assert_eq!(gain("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn placement_tables_count_rows_from_the_own_back_rank_and_files_from_the_edge() {
+        let mut w = Weights::default();
+        let plain = Evaluator::new(&w, Variant::Chess);
+        for stage in ["Mg", "Eg"] {
+            w.set(&format!("RankKnight{stage}3"), 40).unwrap();
+            w.set(&format!("FileKnight{stage}3"), 8).unwrap();
+            w.set(&format!("FileKnight{stage}0"), -100).unwrap();
+        }
+        let placed = Evaluator::new(&w, Variant::Chess);
+        let gain = |fen: &str| {
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+            placed.evaluate(&pos) - plain.evaluate(&pos)
+        };
+        // A white knight on d4: three rows up, three files from the a-file edge.
+        assert_eq!(gain("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"), 48);
+        // A black knight on e5 is three rows down from its back rank, three files from the h-file.
+        assert_eq!(gain("4k3/8/8/4n3/8/8/8/4K3 w - - 0 1"), -48);
+        // A white knight on h4 stands on an edge file.
+        assert_eq!(gain("4k3/8/8/8/7N/8/8/4K3 w - - 0 1"), 40 - 100);
+        // Other roles are untouched.
+        assert_eq!(gain("4k3/8/8/8/3B4/8/8/4K3 w - - 0 1"), 0);
     }
 
     #[test]

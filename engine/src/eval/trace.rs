@@ -20,7 +20,7 @@
 //! include it.
 
 use super::{Evaluator, Shape, PHASE_MAX};
-use crate::eval::weights::{table, Slot, Weights};
+use crate::eval::weights::{table, Slot, Weights, PLACEMENT_FILES, PLACEMENT_RANKS};
 use movegen::{Color, Position, Role, Variant};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -82,6 +82,8 @@ struct Index {
     hand: Option<usize>,
     center: [Option<usize>; Role::COUNT],
     mobility: [Option<usize>; Role::COUNT],
+    rank: [[[Option<usize>; PLACEMENT_RANKS]; 2]; Role::COUNT],
+    file: [[[Option<usize>; PLACEMENT_FILES]; 2]; Role::COUNT],
 }
 
 fn index() -> &'static Index {
@@ -93,6 +95,8 @@ fn index() -> &'static Index {
             hand: None,
             center: [None; Role::COUNT],
             mobility: [None; Role::COUNT],
+            rank: [[[None; PLACEMENT_RANKS]; 2]; Role::COUNT],
+            file: [[[None; PLACEMENT_FILES]; 2]; Role::COUNT],
         };
         let names = super::weights::Scalars::SCALARS;
         for (i, (spec, slot)) in table().iter().enumerate() {
@@ -107,6 +111,8 @@ fn index() -> &'static Index {
                 Slot::HandNinja => ix.hand = Some(i),
                 Slot::Center(r) => ix.center[r.index()] = Some(i),
                 Slot::Mobility(r) => ix.mobility[r.index()] = Some(i),
+                Slot::Rank(r, s, k) => ix.rank[r.index()][s.index()][k] = Some(i),
+                Slot::File(r, s, k) => ix.file[r.index()][s.index()][k] = Some(i),
             }
         }
         ix
@@ -163,6 +169,12 @@ impl Evaluator {
                 let Some(p) = pos.piece_at(sq) else { continue };
                 let role = p.role;
                 acc.add(ix.material[variant.index()][role.index()], sgn, sgn);
+                let (ri, fi) = (shape.rank_index(c, sq), shape.file_index(sq));
+                let (rank, file) = (&ix.rank[role.index()], &ix.file[role.index()]);
+                acc.add(rank[0][ri], sgn, 0.0);
+                acc.add(rank[1][ri], 0.0, sgn);
+                acc.add(file[0][fi], sgn, 0.0);
+                acc.add(file[1][fi], 0.0, sgn);
                 let center = (shape.file_center(sq) + shape.row_center(sq)) as f64;
                 let adv = shape.advance(c, sq) as f64;
                 let left = shape.depth() - shape.advance(c, sq);

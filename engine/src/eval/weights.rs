@@ -23,7 +23,9 @@
 //!
 //! # Positional terms
 //! Piece-square tables are generated from formulas (centralisation per role, pawn advancement,
-//! king placement by game phase), plus mobility per role, king shelter and king-zone attacks, a
+//! king placement by game phase) and placement tables on top of them (per role and stage, one
+//! value by rows from the own back rank plus one by files from the nearer edge, all zero until a
+//! fit sets them), plus mobility per role, king shelter and king-zone attacks, a
 //! bishop pair bonus, a tempo bonus, and pawn structure: passed (ordinary and ninja) pawns,
 //! isolated, doubled and supported pawns, pieces attacked by pawns, rooks on open and half-open
 //! files. Mobility counts only squares no enemy pawn attacks. See [`crate::eval`].
@@ -219,6 +221,38 @@ fn default_mobility(r: Role) -> i32 {
     }
 }
 
+/// Rows of the placement tables: how far a piece stands from its own back rank (0 ..= 11).
+pub const PLACEMENT_RANKS: usize = 12;
+/// Columns of the placement tables: how far a piece stands from the nearer edge file (0 ..= 5).
+pub const PLACEMENT_FILES: usize = 6;
+
+/// A game stage of a tapered weight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The middlegame value, weighed by the game phase.
+    Middlegame,
+    /// The endgame value, weighed by the rest of the phase.
+    Endgame,
+}
+
+impl Stage {
+    /// Both stages, middlegame first.
+    pub const BOTH: [Stage; 2] = [Stage::Middlegame, Stage::Endgame];
+
+    /// 0 for the middlegame, 1 for the endgame.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The suffix of the stage's weight names.
+    fn word(self) -> &'static str {
+        match self {
+            Stage::Middlegame => "Mg",
+            Stage::Endgame => "Eg",
+        }
+    }
+}
+
 /// Where a named weight lives in [`Weights`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Slot {
@@ -232,7 +266,23 @@ pub enum Slot {
     Center(Role),
     /// Mobility weight of a role.
     Mobility(Role),
+    /// Placement bonus of a role by rows from its own back rank.
+    Rank(Role, Stage, usize),
+    /// Placement bonus of a role by files from the nearer edge.
+    File(Role, Stage, usize),
 }
+
+impl Slot {
+    /// Whether the weight is listed as a UCI option. The placement tables (about 750 entries)
+    /// are not listed, to keep the option list readable; `setoption` and weight files still set
+    /// them by name.
+    pub fn is_listed_option(self) -> bool {
+        !matches!(self, Slot::Rank(..) | Slot::File(..))
+    }
+}
+
+/// A placement table: per role and stage, one value per row or file index.
+pub type Placement<const N: usize> = [[[i32; N]; 2]; Role::COUNT];
 
 /// Every evaluation weight.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -247,6 +297,11 @@ pub struct Weights {
     pub center: [i32; Role::COUNT],
     /// Mobility weight per role.
     pub mobility: [i32; Role::COUNT],
+    /// Placement bonus per role and stage by rows from the own back rank; added to the
+    /// formula-generated piece-square values. All zero by default.
+    pub rank: Placement<PLACEMENT_RANKS>,
+    /// Placement bonus per role and stage by files from the nearer edge. All zero by default.
+    pub file: Placement<PLACEMENT_FILES>,
 }
 
 impl Default for Weights {
@@ -269,6 +324,8 @@ impl Default for Weights {
             hand_ninja: DEFAULT_HAND_NINJA,
             center,
             mobility,
+            rank: [[[0; PLACEMENT_RANKS]; 2]; Role::COUNT],
+            file: [[[0; PLACEMENT_FILES]; 2]; Role::COUNT],
         }
     }
 }
@@ -355,8 +412,30 @@ pub fn table() -> &'static [(ParamSpec, Slot)] {
                 Slot::Mobility(r),
             ));
         }
+        for r in Role::ALL {
+            for stage in Stage::BOTH {
+                for i in 0..PLACEMENT_RANKS {
+                    let name = format!("Rank{}{}{i}", role_word(r), stage.word());
+                    t.push((placement_spec(name), Slot::Rank(r, stage, i)));
+                }
+                for i in 0..PLACEMENT_FILES {
+                    let name = format!("File{}{}{i}", role_word(r), stage.word());
+                    t.push((placement_spec(name), Slot::File(r, stage, i)));
+                }
+            }
+        }
         t
     })
+}
+
+/// The spec of one placement-table entry: default 0, within ±300.
+fn placement_spec(name: String) -> ParamSpec {
+    ParamSpec {
+        name,
+        default: 0,
+        min: -300,
+        max: 300,
+    }
 }
 
 /// Why a weight could not be set or a weights file not loaded.
@@ -435,6 +514,8 @@ impl Weights {
             Slot::HandNinja => self.hand_ninja,
             Slot::Center(r) => self.center[r.index()],
             Slot::Mobility(r) => self.mobility[r.index()],
+            Slot::Rank(r, s, i) => self.rank[r.index()][s.index()][i],
+            Slot::File(r, s, i) => self.file[r.index()][s.index()][i],
         }
     }
 
@@ -445,6 +526,8 @@ impl Weights {
             Slot::HandNinja => Some(&mut self.hand_ninja),
             Slot::Center(r) => Some(&mut self.center[r.index()]),
             Slot::Mobility(r) => Some(&mut self.mobility[r.index()]),
+            Slot::Rank(r, s, i) => self.rank[r.index()][s.index()].get_mut(i),
+            Slot::File(r, s, i) => self.file[r.index()][s.index()].get_mut(i),
         }
     }
 
@@ -543,6 +626,14 @@ mod tests {
         assert!(Weights::find("MatTitanQuadBomber").is_some());
         assert!(Weights::find("MatHadeanNinja").is_some());
         assert!(Weights::find("MobilityFerzKnight").is_some());
+        assert_eq!(
+            Weights::find("RankPawnEg6").map(|(_, s)| *s),
+            Some(Slot::Rank(Role::Pawn, Stage::Endgame, 6))
+        );
+        assert_eq!(
+            Weights::find("FileKingMg1").map(|(_, s)| *s),
+            Some(Slot::File(Role::King, Stage::Middlegame, 1))
+        );
     }
 
     #[test]
