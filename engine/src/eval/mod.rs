@@ -1,4 +1,5 @@
-//! Static evaluation: material, formula-generated piece-square tables, mobility (squares no
+//! Static evaluation: material, formula-generated piece-square tables with fitted placement
+//! tables (by rows and by files) on top, mobility (squares no
 //! enemy pawn attacks), pawn and ninja-pawn advancement, pawn structure, pawn threats and open
 //! files, king placement and safety, and ninja pawns in hand.
 //!
