@@ -1,7 +1,7 @@
 //! Static evaluation: material, formula-generated piece-square tables with fitted placement
-//! tables (by rows and by files) on top, mobility (squares no
-//! enemy pawn attacks), pawn and ninja-pawn advancement, pawn structure, pawn threats and open
-//! files, king placement and safety, and ninja pawns in hand.
+//! tables (by rows and by files) on top, mobility (squares no enemy pawn attacks), pawn and
+//! ninja-pawn advancement, pawn structure, pawn threats and open files, king placement and
+//! safety, and ninja pawns in hand.
 //!
 //! Every weight comes from [`Weights`]; an [`Evaluator`] bakes them into per-variant tables once
 //! (when the weights or the variant change), so evaluating a position only sums table entries and
