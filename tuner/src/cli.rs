@@ -1,7 +1,9 @@
-//! The `shuriken tune` command line: `spsa`, `texel gen`, `texel convert` and `texel fit`.
+//! The `shuriken tune` command line: `spsa`, `texel gen`, `texel convert`, `texel label` and
+//! `texel fit`.
 
 use super::data::{self, GenerateOptions, QuietFilter, Sample};
 use super::engines::MatchSettings;
+use super::label::{self, LabelOptions};
 use super::plot::{self, Series};
 use super::spsa::{self, SpsaState};
 use super::spsa_config::SpsaConfig;
@@ -31,6 +33,8 @@ pub enum TexelCommand {
     Gen(GenArgs),
     /// Labelled quiet positions from the runner's results (.jsonl) or PGN (.pgn) files.
     Convert(ConvertArgs),
+    /// Relabels a data file with fixed-depth search scores blended with the game results.
+    Label(LabelArgs),
     /// Fits K and then the weights; writes a weights file for `setoption name EvalFile`.
     Fit(FitArgs),
 }
@@ -113,6 +117,37 @@ pub struct ConvertArgs {
     pub out: PathBuf,
 }
 
+/// Arguments of `tune texel label`.
+#[derive(Args, Debug)]
+pub struct LabelArgs {
+    /// Data files (`variant|FEN|result` lines); repeatable.
+    #[arg(long, required = true)]
+    pub data: Vec<PathBuf>,
+    /// Only positions of this variant (default: every position).
+    #[arg(long)]
+    pub variant: Option<String>,
+    /// Search depth of every position (each variant's shipped weights, one thread per core).
+    #[arg(long, default_value_t = 6)]
+    pub depth: i32,
+    /// Weight of the game result in the new label: 0 labels by the search alone, 1 keeps the
+    /// game result.
+    #[arg(long, default_value_t = 0.5)]
+    pub blend: f64,
+    /// Centipawns per factor 10 in the odds of a score's predicted result (default: fitted to
+    /// the game results of the data).
+    #[arg(long)]
+    pub scale: Option<f64>,
+    /// Hash table of each search worker, in megabytes.
+    #[arg(long, default_value_t = 4)]
+    pub hash: usize,
+    /// Output data file.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// No progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
 /// Arguments of `tune texel fit`.
 #[derive(Args, Debug)]
 pub struct FitArgs {
@@ -161,6 +196,7 @@ pub fn run(cmd: TuneCommand) -> Result<()> {
         TuneCommand::Spsa(a) => run_spsa(&a),
         TuneCommand::Texel(TexelCommand::Gen(a)) => run_gen(&a),
         TuneCommand::Texel(TexelCommand::Convert(a)) => run_convert(&a),
+        TuneCommand::Texel(TexelCommand::Label(a)) => run_label(&a),
         TuneCommand::Texel(TexelCommand::Fit(a)) => run_fit(&a),
     }
 }
@@ -338,6 +374,69 @@ fn run_convert(a: &ConvertArgs) -> Result<()> {
     }
     data::write_samples(&a.out, &all)?;
     println!("{} positions -> {}", all.len(), a.out.display());
+    Ok(())
+}
+
+fn run_label(a: &LabelArgs) -> Result<()> {
+    if !(1..=64).contains(&a.depth) {
+        bail!("--depth must lie in 1..=64, not {}", a.depth);
+    }
+    if !(0.0..=1.0).contains(&a.blend) {
+        bail!("--blend must lie in 0..=1, not {}", a.blend);
+    }
+    if let Some(s) = a.scale.filter(|s| !(s.is_finite() && *s > 0.0)) {
+        bail!("--scale must be a positive number, not {s}");
+    }
+    if !(1..=engine::options::MAX_HASH_MB).contains(&a.hash) {
+        bail!(
+            "--hash must lie in 1..={} MB, not {}",
+            engine::options::MAX_HASH_MB,
+            a.hash
+        );
+    }
+    let only = a.variant.as_deref().map(variant).transpose()?;
+    let mut samples: Vec<Sample> = Vec::new();
+    for f in &a.data {
+        samples.extend(
+            data::read_samples(f)?
+                .into_iter()
+                .filter(|s| only.is_none_or(|v| s.variant == v)),
+        );
+    }
+    if samples.is_empty() {
+        bail!("no positions to label");
+    }
+    let t = Instant::now();
+    let bar = if a.quiet {
+        indicatif::ProgressBar::hidden()
+    } else {
+        indicatif::ProgressBar::new(samples.len() as u64)
+    };
+    let scores = label::search_scores(&samples, a.depth, a.hash, &|n| bar.set_position(n as u64))?;
+    bar.finish_and_clear();
+    let opts = LabelOptions {
+        blend: a.blend,
+        scale: a.scale,
+    };
+    let labelled = label::blend_labels(&samples, &scores, &opts);
+    data::write_samples(&a.out, &labelled.samples)?;
+    let moved: f64 = samples
+        .iter()
+        .zip(&labelled.samples)
+        .map(|(a, b)| (a.result - b.result).abs())
+        .sum::<f64>()
+        / samples.len() as f64;
+    println!(
+        "{} positions searched to depth {} in {:.0} s; scale {:.1} cp per factor 10 ({}), blend {}, mean label change {:.3} -> {}",
+        samples.len(),
+        a.depth,
+        t.elapsed().as_secs_f64(),
+        labelled.scale,
+        if a.scale.is_some() { "given" } else { "fitted" },
+        a.blend,
+        moved,
+        a.out.display()
+    );
     Ok(())
 }
 

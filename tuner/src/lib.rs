@@ -16,6 +16,9 @@
 //!   ([`data`]).
 //! - `shuriken tune texel convert --input games.jsonl|games.pgn --out F` does the same for game
 //!   files the runner wrote.
+//! - `shuriken tune texel label --data F --depth 6 --blend 0.5 --out G` searches every position
+//!   to a fixed depth and blends the game result with the result the score predicts, at a
+//!   scale fitted to the data ([`label`]).
 //! - `shuriken tune texel fit --data F --out tuned.weights` fits `K`, then the weights, with
 //!   Adam on the exact gradient from the evaluation trace ([`texel`]); it prints the loss before
 //!   and after (traced and with the real evaluation) and writes a complete weights file.
@@ -32,6 +35,7 @@
 pub mod cli;
 pub mod data;
 pub mod engines;
+pub mod label;
 pub mod plot;
 pub mod rng;
 pub mod spsa;

@@ -1,11 +1,12 @@
 //! Evaluation trace and Texel tuning: the trace reproduces the evaluation, the analytic loss
-//! gradient matches finite differences, K is a minimum, and game files are replayed.
+//! gradient matches finite differences, K is a minimum, game files are replayed, and search labels
+//! follow the score and the blend.
 
 use engine::eval::trace::weight_values;
 use engine::eval::weights::table;
 use engine::eval::{Evaluator, Weights};
 use movegen::{Position, Variant};
-use tuner::data::{self, Ply, QuietFilter};
+use tuner::data::{self, Ply, QuietFilter, Sample};
 use tuner::rng::SplitMix64;
 use tuner::texel::{self, Dataset};
 
@@ -292,4 +293,57 @@ fn a_strong_prior_keeps_the_fit_near_the_start_weights() {
     );
     // Still a descent on the data: the prior only slows the fit down.
     assert!(d.loss(&held, k) <= d.loss(&theta, k));
+}
+
+#[test]
+fn search_labels_follow_the_score_and_the_blend() {
+    use tuner::label::{self, LabelOptions};
+    let sample = |fen: &str, result: f64| Sample {
+        variant: Variant::Chess,
+        fen: fen.to_string(),
+        result,
+    };
+    // White a queen up (White to move, then Black to move: the score is turned to White's
+    // view), and a bare-kings draw; all three labelled as lost games.
+    let samples = vec![
+        sample("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", 0.0),
+        sample("4k3/8/8/8/8/8/8/3QK3 b - - 0 1", 0.0),
+        sample("4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0.0),
+    ];
+    let scores = label::search_scores(&samples, 3, 1, &|_| {}).unwrap();
+    assert!(scores[0] > 500.0 && scores[1] > 500.0, "{scores:?}");
+    assert!(scores[2].abs() < 50.0, "{scores:?}");
+    let by_search = label::blend_labels(
+        &samples,
+        &scores,
+        &LabelOptions {
+            blend: 0.0,
+            scale: Some(400.0),
+        },
+    );
+    assert_eq!(by_search.scale, 400.0);
+    assert!(by_search.samples[0].result > 0.9);
+    assert!(by_search.samples[1].result > 0.9);
+    assert!((by_search.samples[2].result - 0.5).abs() < 0.1);
+    let half = label::blend_labels(
+        &samples,
+        &scores,
+        &LabelOptions {
+            blend: 0.5,
+            scale: Some(400.0),
+        },
+    );
+    for (h, s) in half.samples.iter().zip(&by_search.samples) {
+        assert!((h.result - s.result / 2.0).abs() < 1e-12);
+        assert_eq!(h.fen, s.fen);
+    }
+    let kept = label::blend_labels(
+        &samples,
+        &scores,
+        &LabelOptions {
+            blend: 1.0,
+            scale: None,
+        },
+    );
+    assert!(kept.samples.iter().all(|s| s.result == 0.0));
 }
