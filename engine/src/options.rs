@@ -2,8 +2,10 @@
 //!
 //! `UCI_Variant` defaults to `titan`, the project's main game (a GUI or the match runner sets it
 //! before each game). Besides the usual options, every evaluation weight and search tunable is a
-//! `spin` option under its table name, so external tuners can set them. `EvalFile` loads a
-//! weights file (`name = value` lines); `SaveEvalFile` writes the current weights to a file.
+//! `spin` option under its table name, so external tuners can set them; the placement tables are
+//! settable by name but not listed by `uci` (see [`weights::Slot::is_listed_option`]).
+//! `EvalFile` loads a weights file (`name = value` lines); `SaveEvalFile` writes the current
+//! weights to a file.
 //!
 //! Each variant plays with its own shipped weights ([`Weights::for_variant`]); weights changed
 //! by `EvalFile` or by name stay changed when `UCI_Variant` switches (they are replayed, in order,
