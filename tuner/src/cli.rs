@@ -117,15 +117,44 @@ pub struct ConvertArgs {
     pub out: PathBuf,
 }
 
-/// Arguments of `tune texel label`.
+/// The positions a Texel command reads: data files, optionally one variant's positions only.
 #[derive(Args, Debug)]
-pub struct LabelArgs {
+pub struct DataSelection {
     /// Data files (`variant|FEN|result` lines); repeatable.
     #[arg(long, required = true)]
     pub data: Vec<PathBuf>,
-    /// Only positions of this variant (default: every position).
+    /// Only positions of this variant (default: every position; `fit` then fits every variant
+    /// in the data jointly).
     #[arg(long)]
     pub variant: Option<String>,
+}
+
+impl DataSelection {
+    /// The chosen variant, if any, and the selected positions; `what` names the command's job
+    /// in the error for an empty selection.
+    fn load(&self, what: &str) -> Result<(Option<Variant>, Vec<Sample>)> {
+        let only = self.variant.as_deref().map(variant).transpose()?;
+        let mut samples: Vec<Sample> = Vec::new();
+        for f in &self.data {
+            samples.extend(
+                data::read_samples(f)?
+                    .into_iter()
+                    .filter(|s| only.is_none_or(|v| s.variant == v)),
+            );
+        }
+        if samples.is_empty() {
+            bail!("no positions to {what}");
+        }
+        Ok((only, samples))
+    }
+}
+
+/// Arguments of `tune texel label`.
+#[derive(Args, Debug)]
+pub struct LabelArgs {
+    /// The positions to label.
+    #[command(flatten)]
+    pub input: DataSelection,
     /// Search depth of every position (each variant's shipped weights, one thread per core).
     #[arg(long, default_value_t = 6)]
     pub depth: i32,
@@ -151,12 +180,9 @@ pub struct LabelArgs {
 /// Arguments of `tune texel fit`.
 #[derive(Args, Debug)]
 pub struct FitArgs {
-    /// Data files (`variant|FEN|result` lines); repeatable.
-    #[arg(long, required = true)]
-    pub data: Vec<PathBuf>,
-    /// Only positions of this variant (default: every variant in the data, fitted jointly).
-    #[arg(long)]
-    pub variant: Option<String>,
+    /// The positions to fit.
+    #[command(flatten)]
+    pub input: DataSelection,
     /// Start weights file, read over the shipped weights of `--variant` (default: those shipped
     /// weights, or the built-in ones for a joint fit).
     #[arg(long)]
@@ -394,18 +420,7 @@ fn run_label(a: &LabelArgs) -> Result<()> {
             a.hash
         );
     }
-    let only = a.variant.as_deref().map(variant).transpose()?;
-    let mut samples: Vec<Sample> = Vec::new();
-    for f in &a.data {
-        samples.extend(
-            data::read_samples(f)?
-                .into_iter()
-                .filter(|s| only.is_none_or(|v| s.variant == v)),
-        );
-    }
-    if samples.is_empty() {
-        bail!("no positions to label");
-    }
+    let (_, samples) = a.input.load("label")?;
     let t = Instant::now();
     let bar = if a.quiet {
         indicatif::ProgressBar::hidden()
@@ -445,7 +460,7 @@ fn run_fit(a: &FitArgs) -> Result<()> {
     if !(a.l2.is_finite() && a.l2 >= 0.0) {
         bail!("--l2 must be a finite number >= 0, not {}", a.l2);
     }
-    let only = a.variant.as_deref().map(variant).transpose()?;
+    let (only, samples) = a.input.load("fit")?;
     // One variant's fit starts from that variant's shipped weights; a joint fit from the
     // built-in defaults.
     let base = only.map_or_else(Weights::default, Weights::for_variant);
@@ -455,17 +470,6 @@ fn run_fit(a: &FitArgs) -> Result<()> {
             .map_err(|e| anyhow!("{e}"))?,
         None => base,
     };
-    let mut samples: Vec<Sample> = Vec::new();
-    for f in &a.data {
-        samples.extend(
-            data::read_samples(f)?
-                .into_iter()
-                .filter(|s| only.is_none_or(|v| s.variant == v)),
-        );
-    }
-    if samples.is_empty() {
-        bail!("no positions to fit");
-    }
     let (train, valid): (Vec<Sample>, Vec<Sample>) = if a.holdout > 1 {
         let (t, v): (Vec<_>, Vec<_>) = samples
             .iter()

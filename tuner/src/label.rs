@@ -9,6 +9,7 @@
 //! `blend * result + (1 - blend) * prediction`.
 
 use crate::data::Sample;
+use crate::texel::golden_section_min;
 use anyhow::{Context, Result};
 use engine::bench::FreshState;
 use movegen::{Color, Position};
@@ -95,28 +96,8 @@ fn prediction_error(scores: &[f64], results: &[f64], scale: f64) -> f64 {
 /// The scale in `lo..=hi` whose predictions best match the results (golden-section search on
 /// the logarithm of the scale).
 pub fn fit_scale(scores: &[f64], results: &[f64], lo: f64, hi: f64) -> f64 {
-    let phi = (5f64.sqrt() - 1.0) / 2.0;
-    let (mut a, mut b) = (lo.ln(), hi.ln());
     let err = |x: f64| prediction_error(scores, results, x.exp());
-    let mut c = b - phi * (b - a);
-    let mut d = a + phi * (b - a);
-    let (mut fc, mut fd) = (err(c), err(d));
-    for _ in 0..60 {
-        if fc < fd {
-            b = d;
-            d = c;
-            fd = fc;
-            c = b - phi * (b - a);
-            fc = err(c);
-        } else {
-            a = c;
-            c = d;
-            fc = fd;
-            d = a + phi * (b - a);
-            fd = err(d);
-        }
-    }
-    ((a + b) / 2.0).exp()
+    golden_section_min(err, lo.ln(), hi.ln(), 1e-6).exp()
 }
 
 /// Labels `samples` from their search `scores` (White's view, one per sample).

@@ -195,29 +195,35 @@ pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-x / 400.0))
 }
 
-/// The `K` in `[lo, hi]` minimising the loss at `theta` (golden-section search).
+/// The `K` in `[lo, hi]` minimising the loss at `theta`.
 pub fn fit_k(d: &Dataset, theta: &[f64], lo: f64, hi: f64) -> f64 {
+    golden_section_min(|k| d.loss(theta, k), lo, hi, 1e-4)
+}
+
+/// The `x` in `[lo, hi]` minimising a unimodal `f`, by golden-section search, to within `tol`
+/// (at most 60 steps).
+pub fn golden_section_min(f: impl Fn(f64) -> f64, lo: f64, hi: f64, tol: f64) -> f64 {
     let g = (5f64.sqrt() - 1.0) / 2.0;
     let (mut a, mut b) = (lo, hi);
     let mut x1 = b - g * (b - a);
     let mut x2 = a + g * (b - a);
-    let mut f1 = d.loss(theta, x1);
-    let mut f2 = d.loss(theta, x2);
+    let mut f1 = f(x1);
+    let mut f2 = f(x2);
     for _ in 0..60 {
         if f1 < f2 {
             b = x2;
             x2 = x1;
             f2 = f1;
             x1 = b - g * (b - a);
-            f1 = d.loss(theta, x1);
+            f1 = f(x1);
         } else {
             a = x1;
             x1 = x2;
             f1 = f2;
             x2 = a + g * (b - a);
-            f2 = d.loss(theta, x2);
+            f2 = f(x2);
         }
-        if b - a < 1e-4 {
+        if b - a < tol {
             break;
         }
     }
