@@ -9,7 +9,7 @@
 //! `blend * result + (1 - blend) * prediction`.
 
 use crate::data::Sample;
-use crate::texel::golden_section_min;
+use crate::texel::{golden_section_min, sigmoid};
 use anyhow::{Context, Result};
 use engine::bench::FreshState;
 use movegen::{Color, Position};
@@ -42,7 +42,8 @@ pub struct Labelled {
 
 /// The result a score (centipawns, White's view) predicts for White at `scale`.
 pub fn predicted_result(score: f64, scale: f64) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-score.clamp(-SCORE_CAP, SCORE_CAP) / scale))
+    // `sigmoid` is the Texel fit's logistic at 400 centipawns per factor 10.
+    sigmoid(score.clamp(-SCORE_CAP, SCORE_CAP) * 400.0 / scale)
 }
 
 /// Searches every sample to `depth` (one search thread per rayon worker) and returns the scores

@@ -14,8 +14,8 @@ pub mod weights;
 use movegen::{Bitboard, Color, Piece, Position, Role, Square, Variant};
 use pawns::{StructureCounts, StructureMasks};
 pub use trace::EvalTrace;
-use weights::Scalars;
 pub use weights::Weights;
+use weights::{Scalars, Stage};
 
 /// Largest absolute value [`Evaluator::evaluate`] returns (below every mate score).
 pub const EVAL_LIMIT: i32 = 20_000;
@@ -153,10 +153,11 @@ impl Evaluator {
                         }
                     };
                     let (ri, fi) = (shape.rank_index(c, sq), shape.file_index(sq));
-                    let place =
-                        |s: usize| w.rank[role.index()][s][ri] + w.file[role.index()][s][fi];
-                    pst_mg[p.index()][sq.index()] = base + mg + place(0);
-                    pst_eg[p.index()][sq.index()] = base + eg + place(1);
+                    let place = |s: Stage| {
+                        w.rank[role.index()][s.index()][ri] + w.file[role.index()][s.index()][fi]
+                    };
+                    pst_mg[p.index()][sq.index()] = base + mg + place(Stage::Middlegame);
+                    pst_eg[p.index()][sq.index()] = base + eg + place(Stage::Endgame);
                 }
             }
         }

@@ -20,7 +20,7 @@
 //! include it.
 
 use super::{Evaluator, Shape, PHASE_MAX};
-use crate::eval::weights::{table, Slot, Weights, PLACEMENT_FILES, PLACEMENT_RANKS};
+use crate::eval::weights::{table, Slot, Stage, Weights, PLACEMENT_FILES, PLACEMENT_RANKS};
 use movegen::{Color, Position, Role, Variant};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -170,11 +170,12 @@ impl Evaluator {
                 let role = p.role;
                 acc.add(ix.material[variant.index()][role.index()], sgn, sgn);
                 let (ri, fi) = (shape.rank_index(c, sq), shape.file_index(sq));
+                let (mg, eg) = (Stage::Middlegame.index(), Stage::Endgame.index());
                 let (rank, file) = (&ix.rank[role.index()], &ix.file[role.index()]);
-                acc.add(rank[0][ri], sgn, 0.0);
-                acc.add(rank[1][ri], 0.0, sgn);
-                acc.add(file[0][fi], sgn, 0.0);
-                acc.add(file[1][fi], 0.0, sgn);
+                acc.add(rank[mg][ri], sgn, 0.0);
+                acc.add(rank[eg][ri], 0.0, sgn);
+                acc.add(file[mg][fi], sgn, 0.0);
+                acc.add(file[eg][fi], 0.0, sgn);
                 let center = (shape.file_center(sq) + shape.row_center(sq)) as f64;
                 let adv = shape.advance(c, sq) as f64;
                 let left = shape.depth() - shape.advance(c, sq);

@@ -324,8 +324,8 @@ impl Default for Weights {
             hand_ninja: DEFAULT_HAND_NINJA,
             center,
             mobility,
-            rank: [[[0; PLACEMENT_RANKS]; 2]; Role::COUNT],
-            file: [[[0; PLACEMENT_FILES]; 2]; Role::COUNT],
+            rank: Placement::default(),
+            file: Placement::default(),
         }
     }
 }
@@ -496,14 +496,21 @@ pub fn read_file(path: &str) -> Result<String, WeightError> {
 impl Weights {
     /// The weights `variant` plays with unless told otherwise: the built-in defaults with the
     /// variant's shipped tuned set (`engine/tuned/<variant>.weights`, listed in this module) on
-    /// top.
+    /// top. Each set is parsed once per process (a file of about 900 lines), then cloned.
     pub fn for_variant(variant: Variant) -> Weights {
-        let base = Weights::default();
-        match SHIPPED.iter().find(|(v, _)| *v == variant) {
-            // A shipped file that does not parse is caught by a test; the defaults stand in.
-            Some((_, text)) => base.parse_text(text).unwrap_or(base),
-            None => base,
-        }
+        static PARSED: OnceLock<Vec<Weights>> = OnceLock::new();
+        let sets = PARSED.get_or_init(|| {
+            // Indexed by `Variant::index`, which is not the order of `Variant::ALL`.
+            let mut sets = vec![Weights::default(); Variant::ALL.len()];
+            for (v, text) in SHIPPED {
+                // A shipped file that does not parse is caught by a test; the defaults stand in.
+                if let Ok(w) = Weights::default().parse_text(text) {
+                    sets[v.index()] = w;
+                }
+            }
+            sets
+        });
+        sets[variant.index()].clone()
     }
 
     /// The value in a slot.
