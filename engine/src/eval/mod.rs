@@ -31,8 +31,8 @@ pub struct Evaluator {
     pst_mg: Vec<[i32; Square::COUNT]>,
     /// Endgame piece-square values including material.
     pst_eg: Vec<[i32; Square::COUNT]>,
-    /// Mobility weight per role, in centipawns x4.
-    mobility: [i32; Role::COUNT],
+    /// Mobility weight per role, in centipawns x4: middlegame, endgame.
+    mobility: [(i32, i32); Role::COUNT],
     /// Material per role.
     material: [i32; Role::COUNT],
     hand_ninja: i32,
@@ -49,6 +49,8 @@ pub struct Evaluator {
     threat_value: [i32; Role::COUNT],
     /// The scalar weights (pawn-structure terms read them directly).
     scalars: Scalars,
+    /// Passed-pawn table per stage by rows left to promotion.
+    passed: [[i32; weights::PASSED_ROWS]; 2],
     /// File and front-span masks for the pawn-structure terms.
     structure: StructureMasks,
 }
@@ -161,9 +163,11 @@ impl Evaluator {
                 }
             }
         }
-        let mut mobility = [0; Role::COUNT];
+        let mut mobility = [(0, 0); Role::COUNT];
         for r in Role::ALL {
-            mobility[r.index()] = w.mobility[r.index()] * s.mobility_scale / 100;
+            let mg = w.mobility[r.index()];
+            let eg = mg + w.mobility_eg[r.index()];
+            mobility[r.index()] = (mg * s.mobility_scale / 100, eg * s.mobility_scale / 100);
         }
         let start = Position::startpos(variant);
         let phase_total = start
@@ -192,6 +196,7 @@ impl Evaluator {
             piece_threat: (s.piece_threat_mg, s.piece_threat_eg),
             threat_value: Weights::default().material[variant.index()],
             scalars: s.clone(),
+            passed: w.passed,
             structure: StructureMasks::new(rules),
         }
     }
@@ -249,9 +254,10 @@ impl Evaluator {
                 }
                 pieces += 1;
                 let d = rules.destinations(p.role, sq, occ, own);
-                let m = (d & area).count() as i32 * self.mobility[p.role.index()] / 4;
-                mg[ci] += m;
-                eg[ci] += m;
+                let safe = (d & area).count() as i32;
+                let (m_mg, m_eg) = self.mobility[p.role.index()];
+                mg[ci] += safe * m_mg / 4;
+                eg[ci] += safe * m_eg / 4;
                 attack_units[ci] += (d & enemy_zone).count() as i32;
                 if threats_weighed {
                     threats += self.threats_by(pos, p.role, d & targets);
@@ -288,12 +294,19 @@ impl Evaluator {
     /// Middlegame and endgame value of one side's pawn-structure counts.
     fn structure_score(&self, n: &StructureCounts) -> (i32, i32) {
         let w = &self.scalars;
-        let mg = w.passed_mg * n.passed - w.isolated_mg * n.isolated - w.doubled_mg * n.doubled
+        let table = |s: Stage| -> i32 {
+            let row = &self.passed[s.index()];
+            row.iter().zip(n.passed_rows).map(|(v, k)| v * k).sum()
+        };
+        let mg = table(Stage::Middlegame) + w.passed_mg * n.passed
+            - w.isolated_mg * n.isolated
+            - w.doubled_mg * n.doubled
             + w.supported_mg * n.supported
             + w.rook_open_mg * n.rook_open
             + w.rook_half_open_mg * n.rook_half_open
             + w.pawn_threat_mg * n.pawn_threats;
-        let eg = w.passed_eg * n.passed
+        let eg = table(Stage::Endgame)
+            + w.passed_eg * n.passed
             + w.passed_free_eg * n.passed_free
             + w.passed_king_eg * n.passed_king
             - w.isolated_eg * n.isolated
@@ -395,6 +408,33 @@ mod tests {
         assert_eq!(gain("4k3/8/8/8/7N/8/8/4K3 w - - 0 1"), 40 - 100);
         // Other roles are untouched.
         assert_eq!(gain("4k3/8/8/8/3B4/8/8/4K3 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn passed_pawn_table_counts_rows_left_and_endgame_mobility_only_the_endgame() {
+        let mut w = Weights::default();
+        let plain = Evaluator::new(&w, Variant::Chess);
+        w.set("PassedRowMg2", 30).unwrap();
+        w.set("PassedRowEg2", 50).unwrap();
+        w.set("MobilityEgKnight", 40).unwrap();
+        let tuned = Evaluator::new(&w, Variant::Chess);
+        let gain = |fen: &str| {
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+            tuned.evaluate(&pos) - plain.evaluate(&pos)
+        };
+        // Kings and pawns only: the endgame values count whole. A white pawn on d6 is passed
+        // with two rows left; a black one on d3 too; a white pawn on d5 has three.
+        assert_eq!(gain("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1"), 50);
+        assert_eq!(gain("4k3/8/8/8/8/3p4/8/4K3 w - - 0 1"), -50);
+        assert_eq!(gain("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"), 0);
+        // A black pawn on e7 guards d7: the d6 pawn is not passed.
+        assert_eq!(gain("4k3/4p3/3P4/8/8/8/8/4K3 w - - 0 1"), 0);
+        // In the start position (full phase) neither term counts.
+        assert_eq!(gain(Variant::Chess.spec().start_fen), 0);
+        // A lone knight on a1 reaches b3 and c2: 2 squares x 40 / 4 = 20 in the endgame, blended
+        // with a phase of 1/14 of the full 256 (the blend rounds towards zero).
+        let knight = gain("4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+        assert!((18..=19).contains(&knight), "{knight}");
     }
 
     #[test]

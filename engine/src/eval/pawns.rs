@@ -9,6 +9,7 @@
 //! stop an enemy pawn on its file or take it from the next one, and both promote. Only doubled
 //! pawns are ordinary pawns alone: a ninja pawn steps sideways out of a file.
 
+use super::weights::PASSED_ROWS;
 use movegen::{Bitboard, Color, Position, Role, Rules, Square};
 
 /// A passed pawn's weight grows with the square of how close it is to promotion: `(REACH -
@@ -42,6 +43,9 @@ pub struct StructureCounts {
     /// Sum over passed pawns of (enemy king's distance − own king's distance to the square in
     /// front, capped at ±4) times `(REACH - rows left)`.
     pub passed_king: i32,
+    /// Passed pawns by rows left to promotion: entry `i` counts those `i + 1` rows away (the last
+    /// entry also those further away).
+    pub passed_rows: [i32; PASSED_ROWS],
     /// Pawns without an own pawn on a neighbouring file.
     pub isolated: i32,
     /// Ordinary pawns with an own ordinary pawn ahead on the same file (a ninja pawn can step
@@ -147,6 +151,7 @@ impl StructureMasks {
             }
             if (self.span[us.index()][sq.index()] & theirs).is_empty() {
                 let left = (promotion_row - sq.row()).abs();
+                n.passed_rows[(left.max(1) as usize - 1).min(PASSED_ROWS - 1)] += 1;
                 let reach = (REACH - left).max(0);
                 n.passed += reach * reach;
                 if let Some(stop) = rules.offset(sq, 0, us.forward()) {
@@ -209,11 +214,21 @@ mod tests {
         // from promotion, reach 3, 9; d5 is empty. Its stop square d5 is 3 king steps from e8
         // and 4 from e1: -1 times reach 3.
         assert_eq!((w.passed, w.passed_free, w.passed_king), (9, 9, -3));
+        assert_eq!(
+            w.passed_rows,
+            [0, 0, 0, 1, 0, 0, 0, 0],
+            "d4: four rows left"
+        );
         // The a file holds White's own a2 pawn; the h file only Black's h6.
         assert_eq!((w.rook_open, w.rook_half_open), (0, 1));
         let b = counts(Variant::Chess, fen, Color::Black);
         // h6 is passed, five rows from promotion: reach 2, 4. b7 has a2, c4 and c5 ahead.
         assert_eq!(b.passed, 4);
+        assert_eq!(
+            b.passed_rows,
+            [0, 0, 0, 0, 1, 0, 0, 0],
+            "h6: five rows left"
+        );
         assert_eq!(b.isolated, 2, "b7 and h6");
         assert_eq!((b.doubled, b.supported), (0, 0));
     }
@@ -227,8 +242,12 @@ mod tests {
         let w = counts(Variant::Titan, alone, Color::White);
         assert_eq!((w.passed, w.passed_free, w.passed_king), (16, 16, -16));
         assert_eq!(w.isolated, 1);
-        // Black's a11 pawn is passed but ten rows from promotion: it counts nothing yet.
-        assert_eq!(counts(Variant::Titan, alone, Color::Black).passed, 0);
+        assert_eq!(w.passed_rows, [0, 0, 1, 0, 0, 0, 0, 0]);
+        // Black's a11 pawn is passed but ten rows from promotion: it counts nothing in the
+        // formula, and in the table's last entry (eight rows or more).
+        let b = counts(Variant::Titan, alone, Color::Black);
+        assert_eq!(b.passed, 0);
+        assert_eq!(b.passed_rows, [0, 0, 0, 0, 0, 0, 0, 1]);
         // A black pawn on f11 guards e10: the ninja pawn is no longer passed, and the ninja
         // pawn on the neighbouring file stops the f11 pawn in turn.
         let guarded = "6k5/p4p6/12/4J7/12/12/12/12/12/12/12/6K5 w - - 0 1";

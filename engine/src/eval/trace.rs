@@ -20,7 +20,9 @@
 //! include it.
 
 use super::{Evaluator, Shape, PHASE_MAX};
-use crate::eval::weights::{table, Slot, Stage, Weights, PLACEMENT_FILES, PLACEMENT_RANKS};
+use crate::eval::weights::{
+    table, Slot, Stage, Weights, PASSED_ROWS, PLACEMENT_FILES, PLACEMENT_RANKS,
+};
 use movegen::{Color, Position, Role, Variant};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -82,6 +84,8 @@ struct Index {
     hand: Option<usize>,
     center: [Option<usize>; Role::COUNT],
     mobility: [Option<usize>; Role::COUNT],
+    mobility_eg: [Option<usize>; Role::COUNT],
+    passed: [[Option<usize>; PASSED_ROWS]; 2],
     rank: [[[Option<usize>; PLACEMENT_RANKS]; 2]; Role::COUNT],
     file: [[[Option<usize>; PLACEMENT_FILES]; 2]; Role::COUNT],
 }
@@ -95,6 +99,8 @@ fn index() -> &'static Index {
             hand: None,
             center: [None; Role::COUNT],
             mobility: [None; Role::COUNT],
+            mobility_eg: [None; Role::COUNT],
+            passed: [[None; PASSED_ROWS]; 2],
             rank: [[[None; PLACEMENT_RANKS]; 2]; Role::COUNT],
             file: [[[None; PLACEMENT_FILES]; 2]; Role::COUNT],
         };
@@ -113,6 +119,8 @@ fn index() -> &'static Index {
                 Slot::Mobility(r) => ix.mobility[r.index()] = Some(i),
                 Slot::Rank(r, s, k) => ix.rank[r.index()][s.index()][k] = Some(i),
                 Slot::File(r, s, k) => ix.file[r.index()][s.index()][k] = Some(i),
+                Slot::MobilityEg(r) => ix.mobility_eg[r.index()] = Some(i),
+                Slot::Passed(s, k) => ix.passed[s.index()][k] = Some(i),
             }
         }
         ix
@@ -212,6 +220,7 @@ impl Evaluator {
                 let d = rules.destinations(role, sq, occ, own);
                 let m = sgn * (d & area).count() as f64 * scale / 4.0;
                 acc.add(ix.mobility[role.index()], m, m);
+                acc.add(ix.mobility_eg[role.index()], 0.0, m);
                 attack_units[ci] += (d & enemy_zone).count() as i32;
                 threats += self.threats_by(pos, role, d & targets);
             }
@@ -226,6 +235,11 @@ impl Evaluator {
             acc.scalar("KingShelter", sgn * shelter, 0.0);
             let n = self.structure.count(pos, c);
             let f = |v: i32| sgn * v as f64;
+            for (k, &count) in n.passed_rows.iter().enumerate() {
+                let (mg, eg) = (Stage::Middlegame.index(), Stage::Endgame.index());
+                acc.add(ix.passed[mg][k], f(count), 0.0);
+                acc.add(ix.passed[eg][k], 0.0, f(count));
+            }
             acc.scalar("PassedMg", f(n.passed), 0.0);
             acc.scalar("PassedEg", 0.0, f(n.passed));
             acc.scalar("PassedFreeEg", 0.0, f(n.passed_free));

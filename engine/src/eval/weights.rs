@@ -25,8 +25,9 @@
 //! Piece-square tables are generated from formulas (centralisation per role, pawn advancement,
 //! king placement by game phase) and placement tables on top of them (per role and stage, one
 //! value by rows from the own back rank plus one by files from the nearer edge, all zero until a
-//! fit sets them), plus mobility per role, king shelter and king-zone attacks, a
-//! bishop pair bonus, a tempo bonus, and pawn structure: passed (ordinary and ninja) pawns,
+//! fit sets them), plus mobility per role (with an extra endgame weight, zero until a fit sets it),
+//! king shelter and king-zone attacks, a bishop pair bonus, a tempo bonus, and pawn structure:
+//! passed (ordinary and ninja) pawns by formula and by a table of rows left to promotion,
 //! isolated, doubled and supported pawns, pieces attacked by pawns, rooks on open and half-open
 //! files. Mobility counts only squares no enemy pawn attacks. See [`crate::eval`].
 
@@ -225,6 +226,9 @@ fn default_mobility(r: Role) -> i32 {
 pub const PLACEMENT_RANKS: usize = 12;
 /// Columns of the placement tables: how far a piece stands from the nearer edge file (0 ..= 5).
 pub const PLACEMENT_FILES: usize = 6;
+/// Entries of the passed-pawn table: rows left to promotion, 1 ..= 8 (index 0 ..= 7; the last
+/// entry also holds passed pawns further away).
+pub const PASSED_ROWS: usize = 8;
 
 /// A game stage of a tapered weight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -270,14 +274,18 @@ pub enum Slot {
     Rank(Role, Stage, usize),
     /// Placement bonus of a role by files from the nearer edge.
     File(Role, Stage, usize),
+    /// Extra endgame mobility weight of a role, on top of [`Slot::Mobility`].
+    MobilityEg(Role),
+    /// Bonus of a passed pawn by rows left to promotion (index = rows left - 1).
+    Passed(Stage, usize),
 }
 
 impl Slot {
-    /// Whether the weight is listed as a UCI option. The placement tables (about 750 entries)
-    /// are not listed, to keep the option list readable; `setoption` and weight files still set
-    /// them by name.
+    /// Whether the weight is listed as a UCI option. The placement and passed-pawn tables
+    /// (about 770 entries) are not listed, to keep the option list readable; `setoption` and
+    /// weight files still set them by name.
     pub fn is_listed_option(self) -> bool {
-        !matches!(self, Slot::Rank(..) | Slot::File(..))
+        !matches!(self, Slot::Rank(..) | Slot::File(..) | Slot::Passed(..))
     }
 }
 
@@ -295,8 +303,14 @@ pub struct Weights {
     pub hand_ninja: i32,
     /// Centralisation weight per role.
     pub center: [i32; Role::COUNT],
-    /// Mobility weight per role.
+    /// Mobility weight per role (both stages).
     pub mobility: [i32; Role::COUNT],
+    /// Extra endgame mobility weight per role, added to `mobility` in the endgame. All zero by
+    /// default.
+    pub mobility_eg: [i32; Role::COUNT],
+    /// Passed-pawn bonus per stage by rows left to promotion, on top of the `Passed*` formula
+    /// terms. All zero by default.
+    pub passed: [[i32; PASSED_ROWS]; 2],
     /// Placement bonus per role and stage by rows from the own back rank; added to the
     /// formula-generated piece-square values. All zero by default.
     pub rank: Placement<PLACEMENT_RANKS>,
@@ -324,6 +338,8 @@ impl Default for Weights {
             hand_ninja: DEFAULT_HAND_NINJA,
             center,
             mobility,
+            mobility_eg: [0; Role::COUNT],
+            passed: [[0; PASSED_ROWS]; 2],
             rank: Placement::default(),
             file: Placement::default(),
         }
@@ -412,6 +428,22 @@ pub fn table() -> &'static [(ParamSpec, Slot)] {
                 Slot::Mobility(r),
             ));
         }
+        for r in PIECE_ROLES {
+            let name = format!("MobilityEg{}", role_word(r));
+            let spec = ParamSpec {
+                name,
+                default: 0,
+                min: -100,
+                max: 100,
+            };
+            t.push((spec, Slot::MobilityEg(r)));
+        }
+        for stage in Stage::BOTH {
+            for i in 0..PASSED_ROWS {
+                let name = format!("PassedRow{}{}", stage.word(), i + 1);
+                t.push((placement_spec(name), Slot::Passed(stage, i)));
+            }
+        }
         for r in Role::ALL {
             for stage in Stage::BOTH {
                 for i in 0..PLACEMENT_RANKS {
@@ -428,7 +460,7 @@ pub fn table() -> &'static [(ParamSpec, Slot)] {
     })
 }
 
-/// The spec of one placement-table entry: default 0, within ±300.
+/// The spec of one placement- or passed-pawn-table entry: default 0, within ±300.
 fn placement_spec(name: String) -> ParamSpec {
     ParamSpec {
         name,
@@ -523,6 +555,8 @@ impl Weights {
             Slot::Mobility(r) => self.mobility[r.index()],
             Slot::Rank(r, s, i) => self.rank[r.index()][s.index()][i],
             Slot::File(r, s, i) => self.file[r.index()][s.index()][i],
+            Slot::MobilityEg(r) => self.mobility_eg[r.index()],
+            Slot::Passed(s, i) => self.passed[s.index()][i],
         }
     }
 
@@ -535,6 +569,8 @@ impl Weights {
             Slot::Mobility(r) => Some(&mut self.mobility[r.index()]),
             Slot::Rank(r, s, i) => self.rank[r.index()][s.index()].get_mut(i),
             Slot::File(r, s, i) => self.file[r.index()][s.index()].get_mut(i),
+            Slot::MobilityEg(r) => Some(&mut self.mobility_eg[r.index()]),
+            Slot::Passed(s, i) => self.passed[s.index()].get_mut(i),
         }
     }
 
@@ -640,6 +676,14 @@ mod tests {
         assert_eq!(
             Weights::find("FileKingMg1").map(|(_, s)| *s),
             Some(Slot::File(Role::King, Stage::Middlegame, 1))
+        );
+        assert_eq!(
+            Weights::find("PassedRowEg1").map(|(_, s)| *s),
+            Some(Slot::Passed(Stage::Endgame, 0))
+        );
+        assert_eq!(
+            Weights::find("MobilityEgKnight").map(|(_, s)| *s),
+            Some(Slot::MobilityEg(Role::Knight))
         );
     }
 
