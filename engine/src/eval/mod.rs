@@ -1,7 +1,7 @@
 //! Static evaluation: material, formula-generated piece-square tables with fitted placement
 //! tables (by rows and by files) on top, mobility (squares no enemy pawn attacks), pawn and
 //! ninja-pawn advancement, pawn structure, pawn threats and open files, king placement and
-//! safety, and ninja pawns in hand.
+//! safety (shelter, king-zone attacks, safe checks), and ninja pawns in hand.
 //!
 //! Every weight comes from [`Weights`]; an [`Evaluator`] bakes them into per-variant tables once
 //! (when the weights or the variant change), so evaluating a position only sums table entries and
@@ -44,6 +44,8 @@ pub struct Evaluator {
     king_attack: i32,
     /// Piece-threat weight (middlegame, endgame).
     piece_threat: (i32, i32),
+    /// Safe-check weight (middlegame, endgame).
+    safe_check: (i32, i32),
     /// Which piece is "cheaper" for a piece threat: the built-in material values, fixed so that
     /// the feature does not depend on the weights (the Texel trace needs it linear).
     threat_value: [i32; Role::COUNT],
@@ -62,6 +64,65 @@ fn threat_targets(pos: &Position, c: Color) -> Bitboard {
         & !board.pieces(c, Role::Pawn)
         & !board.pieces(c, Role::Ninja)
         & !Bitboard::from_square(pos.king(c))
+}
+
+/// Does a piece of `role` attack a square exactly from the squares it could move to from that
+/// square (leapers, the ninja warrior and guard, and chess sliders)? Only these count safe
+/// checks: the squares they would check the king from are their moves from the king's square.
+/// Fly-over, crooked and paired pieces attack in ways a reversed move does not describe.
+fn checks_by_mirror(role: Role) -> bool {
+    use Role::*;
+    matches!(
+        role,
+        Knight
+            | Bishop
+            | Rook
+            | Queen
+            | Warrior
+            | Guard
+            | FerzSorcerer
+            | WazirSorcerer
+            | FerzKnight
+            | WazirKnight
+    )
+}
+
+/// The squares from which a piece of each mirror role (see [`checks_by_mirror`]) would attack
+/// one king, computed once per role on first use.
+struct CheckSquares<'a> {
+    rules: &'a movegen::Rules,
+    king: Square,
+    occ: Bitboard,
+    known: u32,
+    sets: [Bitboard; Role::COUNT],
+}
+
+impl<'a> CheckSquares<'a> {
+    fn new(rules: &'a movegen::Rules, king: Square, occ: Bitboard) -> CheckSquares<'a> {
+        CheckSquares {
+            rules,
+            king,
+            occ,
+            known: 0,
+            sets: [Bitboard::EMPTY; Role::COUNT],
+        }
+    }
+
+    /// Safe checks of one piece of `role` whose moves are `moves`: those of its moves from
+    /// which it would attack the king, within `safe` (squares no enemy pawn attacks).
+    fn count(&mut self, role: Role, moves: Bitboard, safe: Bitboard) -> i32 {
+        if !checks_by_mirror(role) {
+            return 0;
+        }
+        let bit = 1 << role.index();
+        if self.known & bit == 0 {
+            self.sets[role.index()] =
+                self.rules
+                    .destinations(role, self.king, self.occ, Bitboard::EMPTY);
+            self.known |= bit;
+        }
+        (moves & safe & self.sets[role.index()]).count() as i32
+    }
 }
 
 /// Geometry helpers for the formulas: the full rectangle of the board.
@@ -194,6 +255,7 @@ impl Evaluator {
             king_shelter: s.king_shelter,
             king_attack: s.king_attack,
             piece_threat: (s.piece_threat_mg, s.piece_threat_eg),
+            safe_check: (s.safe_check_mg, s.safe_check_eg),
             threat_value: Weights::default().material[variant.index()],
             scalars: s.clone(),
             passed: w.passed,
@@ -234,6 +296,7 @@ impl Evaluator {
         let mut attack_units = [0i32; 2];
         let mut pieces = 0;
         let threats_weighed = self.piece_threat != (0, 0);
+        let checks_weighed = self.safe_check != (0, 0);
         for c in Color::BOTH {
             let ci = c.index();
             let own = board.color(c);
@@ -245,6 +308,8 @@ impl Evaluator {
                 Bitboard::EMPTY
             };
             let mut threats = 0;
+            let mut checks = CheckSquares::new(rules, kings[1 - ci], occ);
+            let mut safe_checks = 0;
             for sq in own {
                 let Some(p) = pos.piece_at(sq) else { continue };
                 mg[ci] += self.pst_mg[p.index()][sq.index()];
@@ -262,9 +327,12 @@ impl Evaluator {
                 if threats_weighed {
                     threats += self.threats_by(pos, p.role, d & targets);
                 }
+                if checks_weighed {
+                    safe_checks += checks.count(p.role, d, area);
+                }
             }
-            mg[ci] += threats * self.piece_threat.0;
-            eg[ci] += threats * self.piece_threat.1;
+            mg[ci] += threats * self.piece_threat.0 + safe_checks * self.safe_check.0;
+            eg[ci] += threats * self.piece_threat.1 + safe_checks * self.safe_check.1;
             if board.pieces(c, Role::Bishop).count() >= 2 {
                 mg[ci] += self.bishop_pair;
                 eg[ci] += self.bishop_pair;
@@ -435,6 +503,30 @@ mod tests {
         // with a phase of 1/14 of the full 256 (the blend rounds towards zero).
         let knight = gain("4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
         assert!((18..=19).contains(&knight), "{knight}");
+    }
+
+    #[test]
+    fn safe_checks_are_moves_to_squares_that_attack_the_king_and_no_enemy_pawn_guards() {
+        let mut w = Weights::default();
+        let plain = Evaluator::new(&w, Variant::Chess);
+        w.set("SafeCheckMg", 16).unwrap();
+        w.set("SafeCheckEg", 16).unwrap();
+        let weighed = Evaluator::new(&w, Variant::Chess);
+        let gain = |fen: &str| {
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+            weighed.evaluate(&pos) - plain.evaluate(&pos)
+        };
+        // The queen on d1 can check the king on e8 from d8, d7, a4, h5 and e2: 5 x 16 (the
+        // phase blend may round the difference by one).
+        let queen = gain("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        assert!((79..=81).contains(&queen), "{queen}");
+        // A black pawn on f3 guards e2 and blocks the way to h5: d8, d7 and a4 are left.
+        let guarded = gain("4k3/8/8/8/8/5p2/8/3QK3 w - - 0 1");
+        assert!((47..=49).contains(&guarded), "{guarded}");
+        // Black's checks count against White: the rook on a8 can check the king on e1 from a1
+        // only (its own king on d8 keeps it off the e file): 1 x 16.
+        let rook = gain("r2k4/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert!((-17..=-15).contains(&rook), "{rook}");
     }
 
     #[test]

@@ -173,6 +173,8 @@ impl Evaluator {
             let area = !super::pawns::pawn_attacks(pos, c.opposite());
             let targets = super::threat_targets(pos, c.opposite());
             let mut threats = 0;
+            let mut checks = super::CheckSquares::new(rules, kings[1 - ci], occ);
+            let mut safe_checks = 0;
             for sq in own {
                 let Some(p) = pos.piece_at(sq) else { continue };
                 let role = p.role;
@@ -223,7 +225,10 @@ impl Evaluator {
                 acc.add(ix.mobility_eg[role.index()], 0.0, m);
                 attack_units[ci] += (d & enemy_zone).count() as i32;
                 threats += self.threats_by(pos, role, d & targets);
+                safe_checks += checks.count(role, d, area);
             }
+            acc.scalar("SafeCheckMg", sgn * safe_checks as f64, 0.0);
+            acc.scalar("SafeCheckEg", 0.0, sgn * safe_checks as f64);
             acc.scalar("PieceThreatMg", sgn * threats as f64, 0.0);
             acc.scalar("PieceThreatEg", 0.0, sgn * threats as f64);
             if board.pieces(c, Role::Bishop).count() >= 2 {

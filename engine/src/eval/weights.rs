@@ -26,7 +26,7 @@
 //! king placement by game phase) and placement tables on top of them (per role and stage, one
 //! value by rows from the own back rank plus one by files from the nearer edge, all zero until a
 //! fit sets them), plus mobility per role (with an extra endgame weight, zero until a fit sets it),
-//! king shelter and king-zone attacks, a bishop pair bonus, a tempo bonus, and pawn structure:
+//! king shelter, king-zone attacks and safe checks, a bishop pair bonus, a tempo bonus, and pawn structure:
 //! passed (ordinary and ninja) pawns by formula and by a table of rows left to promotion,
 //! isolated, doubled and supported pawns, pieces attacked by pawns, rooks on open and half-open
 //! files. Mobility counts only squares no enemy pawn attacks. See [`crate::eval`].
@@ -108,6 +108,12 @@ scalar_params! {
         piece_threat_mg: "PieceThreatMg" = 0, 0, 200;
         /// Endgame bonus per enemy piece attacked by a cheaper piece.
         piece_threat_eg: "PieceThreatEg" = 0, 0, 200;
+        /// Middlegame bonus per safe check: a square an own knight, bishop, rook, queen,
+        /// warrior, guard, sorcerer or ferz/wazir-knight can move to, from which it would attack
+        /// the enemy king, and that no enemy pawn attacks; 0 until a fit and an SPRT set it.
+        safe_check_mg: "SafeCheckMg" = 0, 0, 200;
+        /// Endgame bonus per safe check.
+        safe_check_eg: "SafeCheckEg" = 0, 0, 200;
     }
 }
 
