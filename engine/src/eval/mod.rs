@@ -370,6 +370,7 @@ impl Evaluator {
             - w.isolated_mg * n.isolated
             - w.doubled_mg * n.doubled
             + w.supported_mg * n.supported
+            + w.outpost_mg * n.outposts
             + w.rook_open_mg * n.rook_open
             + w.rook_half_open_mg * n.rook_half_open
             + w.pawn_threat_mg * n.pawn_threats;
@@ -380,7 +381,8 @@ impl Evaluator {
             - w.isolated_eg * n.isolated
             - w.doubled_eg * n.doubled
             + w.supported_eg * n.supported
-            + w.pawn_threat_eg * n.pawn_threats;
+            + w.pawn_threat_eg * n.pawn_threats
+            + w.outpost_eg * n.outposts;
         (mg, eg)
     }
 

@@ -1,5 +1,6 @@
 //! Pawn structure and files: passed pawns (ordinary and ninja pawns alike), isolated, doubled and
-//! supported pawns, pieces threatened by pawns, and rooks on open and half-open files.
+//! supported pawns, pieces threatened by pawns, minor pieces on outposts, and rooks on open and
+//! half-open files.
 //!
 //! [`StructureMasks`] holds the file and front-span masks of one variant, built once;
 //! [`StructureMasks::count`] counts the features of one side, and the evaluation and its trace both
@@ -31,6 +32,9 @@ pub struct StructureMasks {
     /// Per colour and square: the squares ahead on the same and the neighbouring files (an enemy
     /// pawn there stops or can take a pawn on its way).
     span: [Vec<Bitboard>; 2],
+    /// Per colour and square: the squares ahead on the neighbouring files only (an enemy pawn
+    /// there may one day attack the square).
+    flank: [Vec<Bitboard>; 2],
 }
 
 /// The pawn-structure features of one side; each is the coefficient of one weight.
@@ -53,6 +57,9 @@ pub struct StructureCounts {
     pub doubled: i32,
     /// Pawns defended by an own pawn diagonally behind them.
     pub supported: i32,
+    /// Knights, ferz-knights, wazir-knights and bishops on an outpost: in the enemy half,
+    /// defended by an own pawn, and with no enemy pawn ahead on a neighbouring file.
+    pub outposts: i32,
     /// Rooks on a file without pawns.
     pub rook_open: i32,
     /// Rooks on a file with enemy pawns only.
@@ -122,6 +129,7 @@ impl StructureMasks {
             neighbours,
             ahead: table(&[0]),
             span: table(&[-1, 0, 1]),
+            flank: table(&[-1, 1]),
         }
     }
 
@@ -165,7 +173,17 @@ impl StructureMasks {
             }
         }
         let their_pieces = board.color(them) & !theirs & !Bitboard::from_square(enemy_king);
-        n.pawn_threats = (pawn_attacks(pos, us) & their_pieces).count() as i32;
+        let defended = pawn_attacks(pos, us);
+        n.pawn_threats = (defended & their_pieces).count() as i32;
+        let minors = board.pieces(us, Role::Knight)
+            | board.pieces(us, Role::FerzKnight)
+            | board.pieces(us, Role::WazirKnight)
+            | board.pieces(us, Role::Bishop);
+        for sq in minors & defended & rules.enemy_half[us.index()] {
+            if (self.flank[us.index()][sq.index()] & theirs).is_empty() {
+                n.outposts += 1;
+            }
+        }
         let all_pawns = ours | theirs;
         for sq in board.pieces(us, Role::Rook) {
             let file = self.file[sq.file() as usize];
@@ -254,6 +272,47 @@ mod tests {
         assert_eq!(counts(Variant::Titan, guarded, Color::White).passed, 0);
         let b = counts(Variant::Titan, guarded, Color::Black);
         assert_eq!((b.passed, b.isolated), (0, 2));
+    }
+
+    #[test]
+    fn outposts_are_defended_enemy_half_squares_no_enemy_pawn_can_attack() {
+        // White knight on d5 defended by e4, black pawns on a7 and h7 only: an outpost.
+        let fen = "4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1";
+        assert_eq!(counts(Variant::Chess, fen, Color::White).outposts, 1);
+        // A black pawn on c7 can come to c6 and attack d5: no outpost.
+        let fen = "4k3/2p4p/8/3N4/4P3/8/8/4K3 w - - 0 1";
+        assert_eq!(counts(Variant::Chess, fen, Color::White).outposts, 0);
+        // Undefended, or in its own half: no outpost. Rooks never count.
+        assert_eq!(
+            counts(
+                Variant::Chess,
+                "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1",
+                Color::White
+            )
+            .outposts,
+            0
+        );
+        assert_eq!(
+            counts(
+                Variant::Chess,
+                "4k3/8/8/8/3N4/4P3/8/4K3 w - - 0 1",
+                Color::White
+            )
+            .outposts,
+            0
+        );
+        assert_eq!(
+            counts(
+                Variant::Chess,
+                "4k3/8/8/3R4/4P3/8/8/4K3 w - - 0 1",
+                Color::White
+            )
+            .outposts,
+            0
+        );
+        // Black's bishop on e4, defended by d5, with no white pawn on d or f: an outpost.
+        let fen = "4k3/8/8/3p4/4b3/8/P7/4K3 b - - 0 1";
+        assert_eq!(counts(Variant::Chess, fen, Color::Black).outposts, 1);
     }
 
     #[test]

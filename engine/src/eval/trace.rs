@@ -255,6 +255,8 @@ impl Evaluator {
             acc.scalar("DoubledEg", 0.0, -f(n.doubled));
             acc.scalar("SupportedMg", f(n.supported), 0.0);
             acc.scalar("SupportedEg", 0.0, f(n.supported));
+            acc.scalar("OutpostMg", f(n.outposts), 0.0);
+            acc.scalar("OutpostEg", 0.0, f(n.outposts));
             acc.scalar("RookOpenMg", f(n.rook_open), 0.0);
             acc.scalar("RookHalfOpenMg", f(n.rook_half_open), 0.0);
             acc.scalar("PawnThreatMg", f(n.pawn_threats), 0.0);

@@ -28,8 +28,8 @@
 //! fit sets them), plus mobility per role (with an extra endgame weight, zero until a fit sets it),
 //! king shelter, king-zone attacks and safe checks, a bishop pair bonus, a tempo bonus, and pawn structure:
 //! passed (ordinary and ninja) pawns by formula and by a table of rows left to promotion,
-//! isolated, doubled and supported pawns, pieces attacked by pawns, rooks on open and half-open
-//! files. Mobility counts only squares no enemy pawn attacks. See [`crate::eval`].
+//! isolated, doubled and supported pawns, pieces attacked by pawns, minor pieces on outposts,
+//! rooks on open and half-open files. Mobility counts only squares no enemy pawn attacks. See [`crate::eval`].
 
 use crate::params::ParamSpec;
 use crate::scalar_params;
@@ -95,6 +95,12 @@ scalar_params! {
         supported_mg: "SupportedMg" = 6, 0, 100;
         /// Endgame bonus of a pawn defended by an own pawn.
         supported_eg: "SupportedEg" = 4, 0, 100;
+        /// Middlegame bonus of a knight, ferz-knight, wazir-knight or bishop on an outpost: a
+        /// square in the enemy half that an own pawn defends and no enemy pawn on a
+        /// neighbouring file can ever attack; 0 until a fit and an SPRT set it.
+        outpost_mg: "OutpostMg" = 0, 0, 200;
+        /// Endgame bonus of a piece on an outpost.
+        outpost_eg: "OutpostEg" = 0, 0, 200;
         /// Middlegame bonus of a rook on a file without pawns.
         rook_open_mg: "RookOpenMg" = 25, 0, 100;
         /// Middlegame bonus of a rook on a file with enemy pawns only.
