@@ -435,17 +435,24 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_piece_attacked_by_a_cheaper_piece_is_a_threat() {
+    /// The change the weights `settings` make to the evaluation of a chess position, against
+    /// the built-in defaults.
+    fn chess_gain(settings: &[(&str, i64)]) -> impl Fn(&str) -> i32 {
         let mut w = Weights::default();
         let plain = Evaluator::new(&w, Variant::Chess);
-        w.set("PieceThreatMg", 50).unwrap();
-        w.set("PieceThreatEg", 50).unwrap();
-        let weighed = Evaluator::new(&w, Variant::Chess);
-        let gain = |fen: &str| {
+        for &(name, value) in settings {
+            w.set(name, value).unwrap();
+        }
+        let changed = Evaluator::new(&w, Variant::Chess);
+        move |fen: &str| {
             let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-            weighed.evaluate(&pos) - plain.evaluate(&pos)
-        };
+            changed.evaluate(&pos) - plain.evaluate(&pos)
+        }
+    }
+
+    #[test]
+    fn a_piece_attacked_by_a_cheaper_piece_is_a_threat() {
+        let gain = chess_gain(&[("PieceThreatMg", 50), ("PieceThreatEg", 50)]);
         // White's knight on e5 attacks Black's rook on d7: one threat for White.
         assert_eq!(gain("4k3/3r4/8/4N3/8/8/8/4K3 w - - 0 1"), 50);
         // Black's rook on d7 attacks White's knight on d5: not a cheaper attacker.
@@ -458,18 +465,14 @@ mod tests {
 
     #[test]
     fn placement_tables_count_rows_from_the_own_back_rank_and_files_from_the_edge() {
-        let mut w = Weights::default();
-        let plain = Evaluator::new(&w, Variant::Chess);
-        for stage in ["Mg", "Eg"] {
-            w.set(&format!("RankKnight{stage}3"), 40).unwrap();
-            w.set(&format!("FileKnight{stage}3"), 8).unwrap();
-            w.set(&format!("FileKnight{stage}0"), -100).unwrap();
-        }
-        let placed = Evaluator::new(&w, Variant::Chess);
-        let gain = |fen: &str| {
-            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-            placed.evaluate(&pos) - plain.evaluate(&pos)
-        };
+        let gain = chess_gain(&[
+            ("RankKnightMg3", 40),
+            ("RankKnightEg3", 40),
+            ("FileKnightMg3", 8),
+            ("FileKnightEg3", 8),
+            ("FileKnightMg0", -100),
+            ("FileKnightEg0", -100),
+        ]);
         // A white knight on d4: three rows up, three files from the a-file edge.
         assert_eq!(gain("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"), 48);
         // A black knight on e5 is three rows down from its back rank, three files from the h-file.
@@ -482,16 +485,11 @@ mod tests {
 
     #[test]
     fn passed_pawn_table_counts_rows_left_and_endgame_mobility_only_the_endgame() {
-        let mut w = Weights::default();
-        let plain = Evaluator::new(&w, Variant::Chess);
-        w.set("PassedRowMg2", 30).unwrap();
-        w.set("PassedRowEg2", 50).unwrap();
-        w.set("MobilityEgKnight", 40).unwrap();
-        let tuned = Evaluator::new(&w, Variant::Chess);
-        let gain = |fen: &str| {
-            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-            tuned.evaluate(&pos) - plain.evaluate(&pos)
-        };
+        let gain = chess_gain(&[
+            ("PassedRowMg2", 30),
+            ("PassedRowEg2", 50),
+            ("MobilityEgKnight", 40),
+        ]);
         // Kings and pawns only: the endgame values count whole. A white pawn on d6 is passed
         // with two rows left; a black one on d3 too; a white pawn on d5 has three.
         assert_eq!(gain("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1"), 50);
@@ -509,15 +507,7 @@ mod tests {
 
     #[test]
     fn safe_checks_are_moves_to_squares_that_attack_the_king_and_no_enemy_pawn_guards() {
-        let mut w = Weights::default();
-        let plain = Evaluator::new(&w, Variant::Chess);
-        w.set("SafeCheckMg", 16).unwrap();
-        w.set("SafeCheckEg", 16).unwrap();
-        let weighed = Evaluator::new(&w, Variant::Chess);
-        let gain = |fen: &str| {
-            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
-            weighed.evaluate(&pos) - plain.evaluate(&pos)
-        };
+        let gain = chess_gain(&[("SafeCheckMg", 16), ("SafeCheckEg", 16)]);
         // The queen on d1 can check the king on e8 from d8, d7, a4, h5 and e2: 5 x 16 (the
         // phase blend may round the difference by one).
         let queen = gain("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
