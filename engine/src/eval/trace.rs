@@ -165,6 +165,7 @@ impl Evaluator {
         let scale = w.scalars.mobility_scale as f64 / 100.0;
         let mut attack_units = [0i32; 2];
         let mut pieces = 0;
+        let (mg, eg) = (Stage::Middlegame.index(), Stage::Endgame.index());
         for c in Color::BOTH {
             let ci = c.index();
             let sgn = if c == Color::White { 1.0 } else { -1.0 };
@@ -180,7 +181,6 @@ impl Evaluator {
                 let role = p.role;
                 acc.add(ix.material[variant.index()][role.index()], sgn, sgn);
                 let (ri, fi) = (shape.rank_index(c, sq), shape.file_index(sq));
-                let (mg, eg) = (Stage::Middlegame.index(), Stage::Endgame.index());
                 let (rank, file) = (&ix.rank[role.index()], &ix.file[role.index()]);
                 acc.add(rank[mg][ri], sgn, 0.0);
                 acc.add(rank[eg][ri], 0.0, sgn);
@@ -241,7 +241,6 @@ impl Evaluator {
             let n = self.structure.count(pos, c);
             let f = |v: i32| sgn * v as f64;
             for (k, &count) in n.passed_rows.iter().enumerate() {
-                let (mg, eg) = (Stage::Middlegame.index(), Stage::Endgame.index());
                 acc.add(ix.passed[mg][k], f(count), 0.0);
                 acc.add(ix.passed[eg][k], 0.0, f(count));
             }
