@@ -53,10 +53,25 @@ pub struct TimeLimits {
 }
 
 /// Moves assumed left when the GUI does not say. The share it gives is an upper bound: no
-/// iteration starts after 0.6 of it (more or less with the best move's stability), so a move
-/// takes about half of it on average. At 35, chess games at 5+0.05 against Stockfish ended with
-/// 1.6 to 3.1 s of the 5 s base unused, while Stockfish used all but 0.1 to 0.5 s of it.
-const DEFAULT_MOVES_TO_GO: i64 = 25;
+/// iteration starts after 0.6 of it (more or less with the best move's stability and the
+/// score's fall, [`soft_stop_share`]), so a move takes about half of it on average. At 35,
+/// chess games at 5+0.05 against Stockfish ended with 1.6 to 3.1 s of the 5 s base unused,
+/// while Stockfish used all but 0.1 to 0.5 s of it; at 25, with 1.4 s.
+const DEFAULT_MOVES_TO_GO: i64 = 20;
+
+/// The share of the soft limit after which no new iteration starts, given how many iterations
+/// in a row the best move stayed the same (`stable`) and how far the best score fell in the
+/// last one (`drop`, centipawns; negative when it rose). An unsettled best move or a falling
+/// score earns more time, a settled one less.
+pub fn soft_stop_share(stable: u32, drop: i32) -> f64 {
+    let stability = match stable {
+        0 => 1.3,
+        1..=3 => 1.0,
+        _ => 0.7,
+    };
+    let falling = (1.0 + f64::from(drop) / 100.0).clamp(1.0, 1.5);
+    0.6 * stability * falling
+}
 
 /// Computes the limits for `us`, or `None` when the search is not bounded by time.
 pub fn limits(go: &GoLimits, us: Color, overhead_ms: i64) -> Option<TimeLimits> {
@@ -102,6 +117,17 @@ pub fn limits(go: &GoLimits, us: Color, overhead_ms: i64) -> Option<TimeLimits> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_unsettled_or_falling_search_gets_more_time() {
+        assert_eq!(soft_stop_share(2, 0), 0.6);
+        assert!(soft_stop_share(0, 0) > soft_stop_share(2, 0));
+        assert!(soft_stop_share(5, 0) < soft_stop_share(2, 0));
+        // A rising score changes nothing; a fall adds up to half.
+        assert_eq!(soft_stop_share(2, -80), 0.6);
+        assert!((soft_stop_share(2, 30) - 0.78).abs() < 1e-9);
+        assert!((soft_stop_share(2, 500) - 0.9).abs() < 1e-9);
+    }
 
     fn go(time: i64, inc: i64) -> GoLimits {
         GoLimits {

@@ -229,6 +229,7 @@ fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Output>) -> T
     let multipv = cfg.multipv.clamp(1, w.root_moves.len().max(1));
     let single_move = w.root_moves.len() == 1;
     let mut last_best = None;
+    let mut last_score = None;
     let mut stable = 0;
     for depth in 1..=max_depth {
         // A helper never skips the requested depth: in a depth-limited search it would
@@ -290,15 +291,13 @@ fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Output>) -> T
                 0
             };
             last_best = Some(best.mv);
-            let factor = match stable {
-                0 => 1.3,
-                1..=3 => 1.0,
-                _ => 0.7,
-            };
+            let drop = last_score.map_or(0, |s: i32| s - best.score);
+            last_score = Some(best.score);
             // A fixed move time is spent whole (the hard limit ends the search); a clock's soft
             // limit stops before an iteration that would not finish.
             if limits.movetime.is_none()
-                && shared.start.elapsed().as_secs_f64() >= t.soft.as_secs_f64() * factor * 0.6
+                && shared.start.elapsed().as_secs_f64()
+                    >= t.soft.as_secs_f64() * time::soft_stop_share(stable, drop)
             {
                 break;
             }
