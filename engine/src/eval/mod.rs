@@ -7,12 +7,14 @@
 //! (when the weights or the variant change), so evaluating a position only sums table entries and
 //! counts destinations.
 
+pub mod pawn_cache;
 pub mod pawns;
 pub mod trace;
 pub mod weights;
 
 use movegen::{Bitboard, Color, Piece, Position, Role, Square, Variant};
-use pawns::{StructureCounts, StructureMasks};
+pub use pawn_cache::PawnCache;
+use pawns::{PawnFacts, StructureCounts, StructureMasks};
 pub use trace::EvalTrace;
 pub use weights::Weights;
 use weights::{Scalars, Stage};
@@ -286,6 +288,19 @@ impl Evaluator {
 
     /// Evaluates `pos` from the side to move's point of view, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        let facts = Color::BOTH.map(|c| self.structure.pawn_facts(pos, c));
+        self.evaluate_with(pos, &facts)
+    }
+
+    /// [`Evaluator::evaluate`], with the pawn-only structure features looked up in `cache`
+    /// (the same value, faster).
+    pub fn evaluate_cached(&self, pos: &Position, cache: &mut PawnCache) -> i32 {
+        let facts = cache.facts(&self.structure, pos);
+        self.evaluate_with(pos, &facts)
+    }
+
+    /// The evaluation, given the pawn-only structure features of White and Black in `pos`.
+    fn evaluate_with(&self, pos: &Position, facts: &[PawnFacts; 2]) -> i32 {
         let board = pos.board();
         let rules = pos.rules();
         let occ = board.occupied();
@@ -301,7 +316,7 @@ impl Evaluator {
             let ci = c.index();
             let own = board.color(c);
             let enemy_zone = zones[1 - ci];
-            let area = !pawns::pawn_attacks(pos, c.opposite());
+            let area = !facts[1 - ci].attacks;
             let targets = if threats_weighed {
                 threat_targets(pos, c.opposite())
             } else {
@@ -341,7 +356,7 @@ impl Evaluator {
             mg[ci] += hand;
             eg[ci] += hand;
             mg[ci] += self.king_shelter * self.shelter(pos, c, kings[ci]);
-            let (smg, seg) = self.structure_score(&self.structure.count(pos, c));
+            let (smg, seg) = self.structure_score(&self.structure.count_with(pos, c, &facts[ci]));
             mg[ci] += smg;
             eg[ci] += seg;
         }

@@ -68,6 +68,22 @@ pub struct StructureCounts {
     pub pawn_threats: i32,
 }
 
+/// The features of one side that depend only on where the pawns and ninja pawns of both sides
+/// stand (and on the variant): the part of [`StructureCounts`] a pawn cache can keep.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PawnFacts {
+    /// Pawns without an own pawn on a neighbouring file.
+    pub isolated: i32,
+    /// Ordinary pawns with an own ordinary pawn ahead on the same file.
+    pub doubled: i32,
+    /// Pawns defended by an own pawn diagonally behind them.
+    pub supported: i32,
+    /// The passed pawns: no enemy pawn ahead on the same or a neighbouring file.
+    pub passed: Bitboard,
+    /// The squares this side's pawns attack ([`pawn_attacks`]).
+    pub attacks: Bitboard,
+}
+
 /// The squares `c`'s pawns attack: one square diagonally forward for ordinary and ninja pawns,
 /// and one square sideways for ninja pawns in the enemy half. May hold squares the variant
 /// lacks.
@@ -133,47 +149,70 @@ impl StructureMasks {
         }
     }
 
-    /// Counts the pawn-structure features of `us` in `pos`.
-    pub fn count(&self, pos: &Position, us: Color) -> StructureCounts {
+    /// The features of `us` that depend on the pawns alone (what [`super::pawn_cache`] keeps).
+    pub fn pawn_facts(&self, pos: &Position, us: Color) -> PawnFacts {
         let board = pos.board();
-        let rules = pos.rules();
-        let them = us.opposite();
         let pawns_of = |c| board.pieces(c, Role::Pawn) | board.pieces(c, Role::Ninja);
         let ours = pawns_of(us);
         let ordinary = board.pieces(us, Role::Pawn);
-        let theirs = pawns_of(them);
+        let theirs = pawns_of(us.opposite());
+        let mut facts = PawnFacts {
+            supported: (ours & diagonally_forward(ours, us)).count() as i32,
+            attacks: pawn_attacks(pos, us),
+            ..PawnFacts::default()
+        };
+        for sq in ours {
+            if (self.neighbours[sq.file() as usize] & ours).is_empty() {
+                facts.isolated += 1;
+            }
+            if ordinary.has(sq) && (self.ahead[us.index()][sq.index()] & ordinary).any() {
+                facts.doubled += 1;
+            }
+            if (self.span[us.index()][sq.index()] & theirs).is_empty() {
+                facts.passed = facts.passed.with(sq);
+            }
+        }
+        facts
+    }
+
+    /// Counts the pawn-structure features of `us` in `pos`.
+    pub fn count(&self, pos: &Position, us: Color) -> StructureCounts {
+        self.count_with(pos, us, &self.pawn_facts(pos, us))
+    }
+
+    /// Counts the pawn-structure features of `us` in `pos`, given the pawn-only features `facts`
+    /// of `us` in `pos` (from [`StructureMasks::pawn_facts`] or a cache of it).
+    pub fn count_with(&self, pos: &Position, us: Color, facts: &PawnFacts) -> StructureCounts {
+        let board = pos.board();
+        let rules = pos.rules();
+        let them = us.opposite();
+        let theirs = board.pieces(them, Role::Pawn) | board.pieces(them, Role::Ninja);
+        let ours = board.pieces(us, Role::Pawn) | board.pieces(us, Role::Ninja);
         let own_king = pos.king(us);
         let enemy_king = pos.king(them);
         let promotion_row = rules.promotion_row[us.index()];
         let mut n = StructureCounts {
-            supported: (ours & diagonally_forward(ours, us)).count() as i32,
+            isolated: facts.isolated,
+            doubled: facts.doubled,
+            supported: facts.supported,
             ..StructureCounts::default()
         };
-        for sq in ours {
-            let f = sq.file() as usize;
-            if (self.neighbours[f] & ours).is_empty() {
-                n.isolated += 1;
-            }
-            if ordinary.has(sq) && (self.ahead[us.index()][sq.index()] & ordinary).any() {
-                n.doubled += 1;
-            }
-            if (self.span[us.index()][sq.index()] & theirs).is_empty() {
-                let left = (promotion_row - sq.row()).abs();
-                n.passed_rows[(left.max(1) as usize - 1).min(PASSED_ROWS - 1)] += 1;
-                let reach = (REACH - left).max(0);
-                n.passed += reach * reach;
-                if let Some(stop) = rules.offset(sq, 0, us.forward()) {
-                    if !board.occupied().has(stop) {
-                        n.passed_free += reach * reach;
-                    }
-                    let closer = (distance(enemy_king, stop) - distance(own_king, stop))
-                        .clamp(-KING_DISTANCE_CAP, KING_DISTANCE_CAP);
-                    n.passed_king += closer * reach;
+        for sq in facts.passed {
+            let left = (promotion_row - sq.row()).abs();
+            n.passed_rows[(left.max(1) as usize - 1).min(PASSED_ROWS - 1)] += 1;
+            let reach = (REACH - left).max(0);
+            n.passed += reach * reach;
+            if let Some(stop) = rules.offset(sq, 0, us.forward()) {
+                if !board.occupied().has(stop) {
+                    n.passed_free += reach * reach;
                 }
+                let closer = (distance(enemy_king, stop) - distance(own_king, stop))
+                    .clamp(-KING_DISTANCE_CAP, KING_DISTANCE_CAP);
+                n.passed_king += closer * reach;
             }
         }
         let their_pieces = board.color(them) & !theirs & !Bitboard::from_square(enemy_king);
-        let defended = pawn_attacks(pos, us);
+        let defended = facts.attacks;
         n.pawn_threats = (defended & their_pieces).count() as i32;
         let minors = board.pieces(us, Role::Knight)
             | board.pieces(us, Role::FerzKnight)

@@ -6,7 +6,8 @@
 //! in hand, hashed into [`ENTRIES`] slots per side. Each slot holds the typical miss in
 //! 1/[`GRAIN`] centipawns, kept within ±[`LIMIT_CP`] centipawns; deeper searches move it more.
 
-use movegen::{Color, Position, Role};
+use crate::eval::pawn_cache::pawn_structure_key;
+use movegen::{Color, Position};
 
 /// Slots per side to move.
 pub const ENTRIES: usize = 1 << 14;
@@ -30,25 +31,6 @@ impl Default for CorrectionHistory {
             table: vec![0; 2 * ENTRIES],
         }
     }
-}
-
-/// A 64-bit hash of the pawn structure: board pawns and ninja pawns of both sides and the
-/// ninja pawns in hand. Not a Zobrist key: it is computed from the bitboards when needed.
-pub fn pawn_structure_key(pos: &Position) -> u64 {
-    const MUL: u64 = 0x9E37_79B9_7F4A_7C15;
-    let board = pos.board();
-    let mut h: u64 = 0;
-    for c in [Color::White, Color::Black] {
-        for r in [Role::Pawn, Role::Ninja] {
-            for w in board.pieces(c, r).words() {
-                h = (h ^ w).wrapping_mul(MUL);
-                h ^= h >> 31;
-            }
-        }
-        h = (h ^ u64::from(pos.hand(c))).wrapping_mul(MUL);
-        h ^= h >> 29;
-    }
-    h
 }
 
 impl CorrectionHistory {

@@ -12,7 +12,7 @@ pub mod picker;
 pub mod see;
 mod threads;
 
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, PawnCache};
 use crate::time::{GoLimits, TimeLimits};
 use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
 use arrayvec::ArrayVec;
@@ -160,6 +160,8 @@ pub(crate) struct Worker<'a> {
     stopped: bool,
     root_depth: i32,
     hist: Box<Histories>,
+    /// Pawn-structure features of the positions this thread evaluated.
+    pawns: PawnCache,
     /// Continuation-history key of the move made at each ply (`None` for a null move).
     stack: Vec<Option<PieceTo>>,
     killers: Vec<[Option<Move>; 2]>,
@@ -204,6 +206,7 @@ impl<'a> Worker<'a> {
             stopped: false,
             root_depth: 0,
             hist,
+            pawns: PawnCache::new(),
             stack: vec![None; MAX_PLY + 2],
             killers: vec![[None; 2]; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
@@ -418,7 +421,7 @@ impl<'a> Worker<'a> {
             return if in_check {
                 0
             } else {
-                self.eval.evaluate(&self.pos)
+                self.eval.evaluate_cached(&self.pos, &mut self.pawns)
             };
         }
 
@@ -461,7 +464,7 @@ impl<'a> Worker<'a> {
         if !in_check {
             raw_eval = match hit {
                 Some(h) if h.bound != Bound::None => h.eval,
-                _ => self.eval.evaluate(&self.pos),
+                _ => self.eval.evaluate_cached(&self.pos, &mut self.pawns),
             };
             static_eval = self.corrected(raw_eval);
             eval = static_eval;
@@ -763,7 +766,7 @@ impl<'a> Worker<'a> {
             return if in_check {
                 0
             } else {
-                self.eval.evaluate(&self.pos)
+                self.eval.evaluate_cached(&self.pos, &mut self.pawns)
             };
         }
         let pv_node = beta - alpha > 1;
@@ -787,7 +790,7 @@ impl<'a> Worker<'a> {
         if !in_check {
             raw_eval = match hit {
                 Some(h) if h.bound != Bound::None => h.eval,
-                _ => self.eval.evaluate(&self.pos),
+                _ => self.eval.evaluate_cached(&self.pos, &mut self.pawns),
             };
             static_eval = self.corrected(raw_eval);
             if static_eval >= beta {
