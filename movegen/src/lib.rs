@@ -24,6 +24,7 @@ mod moves;
 mod notation;
 pub mod perft;
 mod position;
+pub mod prefetch;
 pub mod reference;
 mod san;
 mod spec_check;

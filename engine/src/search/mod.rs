@@ -634,6 +634,7 @@ impl<'a> Worker<'a> {
 
             self.stack[ply] = Some(self.hist.roles.piece_to(&self.pos, m));
             self.pos.make_move(m);
+            self.tt.prefetch(self.pos.hash());
             let gives_check = self.pos.in_check();
 
             // Step 13. Extensions: the singular one for the hash move, else one ply for a check.
@@ -825,6 +826,7 @@ impl<'a> Worker<'a> {
             legal += 1;
             self.stack[ply] = Some(self.hist.roles.piece_to(&self.pos, m));
             self.pos.make_move(m);
+            self.tt.prefetch(self.pos.hash());
             let gives_check = self.pos.in_check();
             let score = -self.qsearch(-beta, -alpha, ply + 1, gives_check);
             self.pos.unmake_move();
