@@ -131,3 +131,58 @@ fn quiescence_gets_winning_captures_or_evasions() {
         assert!(captures_seen > 0, "{variant:?}: no capture met");
     }
 }
+
+/// A hash move that is one of the quiescence captures comes first and only once, and the rest
+/// are still all there; any other hash move (quiet, losing, or from another position) changes
+/// nothing. Quiescence once skipped a capturing hash move altogether.
+#[test]
+fn quiescence_searches_a_capturing_hash_move_first() {
+    let mut rng = Lcg(13);
+    for variant in Variant::ALL {
+        let eval = Evaluator::new(&Weights::default(), variant);
+        let hist = Histories::new(variant);
+        let mut picker = MovePicker::boxed();
+        let (positions, pool) = positions(variant, &mut rng);
+        let mut hash_captures = 0;
+        for pos in positions.iter().filter(|p| !p.in_check()) {
+            picker.reset(PickerMode::Captures, false, NodeContext::default());
+            let plain = drain(&mut picker, pos, &eval, &hist);
+            let plain_set: HashSet<Move> = plain.iter().copied().collect();
+            let legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
+            let candidates = [
+                plain.get(rng.below(plain.len().max(1))).copied(),
+                Some(legal[rng.below(legal.len())]),
+                Some(pool[rng.below(pool.len())]),
+            ];
+            for hash_move in candidates.into_iter().flatten() {
+                let ctx = NodeContext {
+                    hash_move: Some(hash_move),
+                    ..NodeContext::default()
+                };
+                picker.reset(PickerMode::Captures, false, ctx);
+                let got = drain(&mut picker, pos, &eval, &hist);
+                let got_set: HashSet<Move> = got.iter().copied().collect();
+                assert_eq!(
+                    got.len(),
+                    got_set.len(),
+                    "{variant:?} {}: a move twice",
+                    pos.to_fen()
+                );
+                assert_eq!(
+                    got_set,
+                    plain_set,
+                    "{variant:?} {} hash {hash_move:?}",
+                    pos.to_fen()
+                );
+                if plain_set.contains(&hash_move) {
+                    assert_eq!(got[0], hash_move, "{variant:?} {}", pos.to_fen());
+                    hash_captures += 1;
+                }
+            }
+        }
+        assert!(
+            hash_captures > 0,
+            "{variant:?}: no capturing hash move tried"
+        );
+    }
+}

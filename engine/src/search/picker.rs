@@ -11,8 +11,8 @@
 //! 4. quiet moves by butterfly and continuation history;
 //! 5. the captures that lose material, and under-promotions.
 //!
-//! Quiescence search, out of check: stage 2 only (losing captures and under-promotions are
-//! never searched there). In check, at any depth: the legal evasions
+//! Quiescence search, out of check: the hash move when stage 2 would produce it, then stage 2
+//! (losing captures and under-promotions are never searched there). In check, at any depth: the legal evasions
 //! ([`Position::generate_evasions`]), hash move first, then captures, then quiet moves by history.
 
 use super::history::{CaptureHistory, Histories, PieceTo};
@@ -116,7 +116,7 @@ impl MovePicker {
         self.bad_next = 0;
         self.stage = match self.mode {
             PickerMode::All => Stage::HashMove,
-            PickerMode::Captures => Stage::GenerateCaptures,
+            PickerMode::Captures => Stage::HashMove,
             PickerMode::Evasions => Stage::GenerateEvasions,
         };
     }
@@ -163,6 +163,13 @@ impl MovePicker {
                         if pos.is_pseudo_legal(m) {
                             let victims = victim_value(pos, eval, m);
                             let tactical = victims > 0 || m.promotion().is_some();
+                            // Quiescence takes it only where its capture stage would (the
+                            // capture stage skips the hash move in every mode).
+                            if self.mode == PickerMode::Captures
+                                && !good_tactical(pos, eval, m, victims)
+                            {
+                                continue;
+                            }
                             return Some((
                                 m,
                                 MoveInfo {
@@ -195,10 +202,7 @@ impl MovePicker {
                         continue;
                     }
                     let victims = self.victims[i];
-                    let best_promotion =
-                        m.promotion().is_some() && m.promotion() == eval.best_promotion();
-                    let keep = (victims > 0 || best_promotion) && see_ge(pos, m, eval, 0);
-                    if !keep {
+                    if !good_tactical(pos, eval, m, victims) {
                         if self.mode == PickerMode::All {
                             self.bad.push(m);
                             self.bad_victims[self.bad.len() - 1] = victims;
@@ -330,6 +334,14 @@ impl MovePicker {
             };
         }
     }
+}
+
+/// Is `m` (removing `victims` of material) a capture or a promotion to the best piece whose
+/// exchange does not lose material: a move of the good-capture stage?
+#[inline]
+fn good_tactical(pos: &Position, eval: &Evaluator, m: Move, victims: i32) -> bool {
+    let best_promotion = m.promotion().is_some() && m.promotion() == eval.best_promotion();
+    (victims > 0 || best_promotion) && see_ge(pos, m, eval, 0)
 }
 
 /// Material removed by a move, summed over both victims of a double capture.
