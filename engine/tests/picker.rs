@@ -42,6 +42,29 @@ fn positions(variant: Variant, rng: &mut Lcg) -> (Vec<Position>, Vec<Move>) {
     (out, pool)
 }
 
+/// What each test needs for one variant: its evaluator, empty histories, a picker, and the
+/// positions and move pool of [`positions`].
+struct Setup {
+    eval: Evaluator,
+    hist: Histories,
+    picker: Box<MovePicker>,
+    positions: Vec<Position>,
+    pool: Vec<Move>,
+}
+
+impl Setup {
+    fn new(variant: Variant, rng: &mut Lcg) -> Setup {
+        let (positions, pool) = positions(variant, rng);
+        Setup {
+            eval: Evaluator::new(&Weights::default(), variant),
+            hist: Histories::new(variant),
+            picker: MovePicker::boxed(),
+            positions,
+            pool,
+        }
+    }
+}
+
 fn drain(picker: &mut MovePicker, pos: &Position, eval: &Evaluator, hist: &Histories) -> Vec<Move> {
     let mut got = Vec::new();
     while let Some((m, info)) = picker.next(pos, eval, hist) {
@@ -59,10 +82,13 @@ fn drain(picker: &mut MovePicker, pos: &Position, eval: &Evaluator, hist: &Histo
 fn main_search_gets_every_legal_move_once() {
     let mut rng = Lcg(7);
     for variant in Variant::ALL {
-        let eval = Evaluator::new(&Weights::default(), variant);
-        let hist = Histories::new(variant);
-        let mut picker = MovePicker::boxed();
-        let (positions, pool) = positions(variant, &mut rng);
+        let Setup {
+            eval,
+            hist,
+            mut picker,
+            positions,
+            pool,
+        } = Setup::new(variant, &mut rng);
         let pick = |rng: &mut Lcg| Some(pool[rng.below(pool.len())]);
         for pos in &positions {
             let legal: Vec<Move> = pos.legal_moves().iter().copied().collect();
@@ -95,10 +121,13 @@ fn main_search_gets_every_legal_move_once() {
 fn quiescence_gets_winning_captures_or_evasions() {
     let mut rng = Lcg(11);
     for variant in Variant::ALL {
-        let eval = Evaluator::new(&Weights::default(), variant);
-        let hist = Histories::new(variant);
-        let mut picker = MovePicker::boxed();
-        let (positions, _) = positions(variant, &mut rng);
+        let Setup {
+            eval,
+            hist,
+            mut picker,
+            positions,
+            ..
+        } = Setup::new(variant, &mut rng);
         let mut captures_seen = 0;
         for pos in &positions {
             picker.reset(PickerMode::Captures, pos.in_check(), NodeContext::default());
@@ -139,10 +168,13 @@ fn quiescence_gets_winning_captures_or_evasions() {
 fn quiescence_searches_a_capturing_hash_move_first() {
     let mut rng = Lcg(13);
     for variant in Variant::ALL {
-        let eval = Evaluator::new(&Weights::default(), variant);
-        let hist = Histories::new(variant);
-        let mut picker = MovePicker::boxed();
-        let (positions, pool) = positions(variant, &mut rng);
+        let Setup {
+            eval,
+            hist,
+            mut picker,
+            positions,
+            pool,
+        } = Setup::new(variant, &mut rng);
         let mut hash_captures = 0;
         for pos in positions.iter().filter(|p| !p.in_check()) {
             picker.reset(PickerMode::Captures, false, NodeContext::default());

@@ -12,8 +12,9 @@
 //! 5. the captures that lose material, and under-promotions.
 //!
 //! Quiescence search, out of check: the hash move when stage 2 would produce it, then stage 2
-//! (losing captures and under-promotions are never searched there). In check, at any depth: the legal evasions
-//! ([`Position::generate_evasions`]), hash move first, then captures, then quiet moves by history.
+//! (losing captures and under-promotions are never searched there). In check, at any depth: the
+//! legal evasions ([`Position::generate_evasions`]), hash move first, then captures, then quiet
+//! moves by history.
 
 use super::history::{CaptureHistory, Histories, PieceTo};
 use super::see::see_ge;
