@@ -166,9 +166,17 @@ pub struct LabelArgs {
     /// the game results of the data).
     #[arg(long)]
     pub scale: Option<f64>,
-    /// Hash table of each search worker, in megabytes.
+    /// Hash table of each search worker, in megabytes (Shuriken's own search).
     #[arg(long, default_value_t = 4)]
     pub hash: usize,
+    /// Score the positions with this UCI engine instead of Shuriken's own search, one process
+    /// per core, each searching `go depth N`; the positions must be of one variant (see
+    /// --variant). Example: `--engine /usr/games/stockfish --engine-option Threads=1`.
+    #[arg(long)]
+    pub engine: Option<PathBuf>,
+    /// A UCI option of --engine, as NAME=VALUE; repeatable.
+    #[arg(long = "engine-option", value_name = "NAME=VALUE", requires = "engine")]
+    pub engine_options: Vec<String>,
     /// Output data file.
     #[arg(long)]
     pub out: PathBuf,
@@ -427,7 +435,19 @@ fn run_label(a: &LabelArgs) -> Result<()> {
     } else {
         indicatif::ProgressBar::new(samples.len() as u64)
     };
-    let scores = label::search_scores(&samples, a.depth, a.hash, &|n| bar.set_position(n as u64))?;
+    let progress = |n: usize| bar.set_position(n as u64);
+    let (scores, searcher) = match &a.engine {
+        None => (
+            label::search_scores(&samples, a.depth, a.hash, &progress)?,
+            "Shuriken".to_string(),
+        ),
+        Some(path) => {
+            let engine = outside_engine(path, &a.engine_options)?;
+            let variant = samples[0].variant;
+            let scores = label::engine_scores(&samples, variant, a.depth, &engine, &progress)?;
+            (scores, path.display().to_string())
+        }
+    };
     bar.finish_and_clear();
     let opts = LabelOptions {
         blend: a.blend,
@@ -442,9 +462,10 @@ fn run_label(a: &LabelArgs) -> Result<()> {
         .sum::<f64>()
         / samples.len() as f64;
     println!(
-        "{} positions searched to depth {} in {:.0} s; scale {:.1} cp per factor 10 ({}), blend {}, mean label change {:.3} -> {}",
+        "{} positions searched to depth {} by {} in {:.0} s; scale {:.1} cp per factor 10 ({}), blend {}, mean label change {:.3} -> {}",
         samples.len(),
         a.depth,
+        searcher,
         t.elapsed().as_secs_f64(),
         labelled.scale,
         if a.scale.is_some() { "given" } else { "fitted" },
@@ -453,6 +474,26 @@ fn run_label(a: &LabelArgs) -> Result<()> {
         a.out.display()
     );
     Ok(())
+}
+
+/// The outside engine of `tune texel label --engine PATH --engine-option NAME=VALUE ...`.
+fn outside_engine(path: &std::path::Path, options: &[String]) -> Result<label::OutsideEngine> {
+    let options = options
+        .iter()
+        .map(|o| match o.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => {
+                Ok((name.trim().to_string(), value.trim().to_string()))
+            }
+            _ => bail!("--engine-option takes NAME=VALUE, not '{o}'"),
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok(label::OutsideEngine {
+        launch: runner::engine_process::LaunchSpec {
+            cmd: path.display().to_string(),
+            ..Default::default()
+        },
+        options,
+    })
 }
 
 fn run_fit(a: &FitArgs) -> Result<()> {

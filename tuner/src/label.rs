@@ -10,11 +10,14 @@
 
 use crate::data::Sample;
 use crate::texel::{golden_section_min, sigmoid};
-use anyhow::{Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use engine::bench::FreshState;
-use movegen::{Color, Position};
+use movegen::{Color, Position, Variant};
 use rayon::prelude::*;
+use runner::engine_process::LaunchSpec;
+use runner::uci::{Timeouts, UciEngine};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 /// Largest score magnitude (centipawns) a label uses; mate scores are cut to it.
 const SCORE_CAP: f64 = 4000.0;
@@ -73,6 +76,89 @@ pub fn search_scores(
                     })
                 })
                 .collect::<Result<Vec<f64>>>()?;
+            done(finished.fetch_add(batch.len(), Ordering::Relaxed) + batch.len());
+            Ok(scores)
+        })
+        .collect();
+    let mut out = Vec::with_capacity(samples.len());
+    for b in batches {
+        out.extend(b?);
+    }
+    Ok(out)
+}
+
+/// An outside UCI engine that scores the positions instead of Shuriken's own search.
+#[derive(Clone, Debug)]
+pub struct OutsideEngine {
+    /// How to start it.
+    pub launch: LaunchSpec,
+    /// UCI options sent before the searches (`Threads`, `Hash`, ...).
+    pub options: Vec<(String, String)>,
+}
+
+/// Positions one outside engine process scores before the next batch starts a fresh one.
+const ENGINE_BATCH: usize = 512;
+
+/// How long one `go depth N` of an outside engine may take.
+const ENGINE_SEARCH_LIMIT: Duration = Duration::from_secs(300);
+
+/// Has `engine` search every sample (all of `variant`) to `depth`, one engine process per
+/// rayon worker, and returns its scores from White's point of view, in input order (mates
+/// become ±100,000 centipawns, cut to the label's cap later). `done` is called with the number
+/// of positions finished so far after each batch. An engine that cannot start, crashes, stalls
+/// or reports no score is an error naming the position.
+pub fn engine_scores(
+    samples: &[Sample],
+    variant: Variant,
+    depth: i32,
+    engine: &OutsideEngine,
+    done: &(dyn Fn(usize) + Sync),
+) -> Result<Vec<f64>> {
+    if let Some(other) = samples.iter().find(|s| s.variant != variant) {
+        bail!(
+            "an outside engine labels one variant at a time: {} among {} positions (pass --variant)",
+            other.variant.name(),
+            variant.name()
+        );
+    }
+    let timeouts = Timeouts {
+        search: ENGINE_SEARCH_LIMIT,
+        ..Timeouts::default()
+    };
+    let go = format!("go depth {depth}");
+    let finished = AtomicUsize::new(0);
+    let batches: Vec<Result<Vec<f64>>> = samples
+        .par_chunks(ENGINE_BATCH)
+        .map(|batch| {
+            let mut uci =
+                UciEngine::start(&engine.launch, variant.name(), &engine.options, &timeouts)
+                    .map_err(|e| anyhow!("engine '{}': {}", engine.launch.cmd, e.detail()))?;
+            let scores = batch
+                .iter()
+                .map(|s| {
+                    let pos = Position::from_fen(s.variant, &s.fen)
+                        .with_context(|| format!("{} position {}", s.variant.name(), s.fen))?;
+                    let reply = uci
+                        .search(
+                            &format!("position fen {}", s.fen),
+                            &go,
+                            ENGINE_SEARCH_LIMIT,
+                            &timeouts,
+                        )
+                        .map_err(|e| anyhow!("engine on {}: {}", s.fen, e.detail()))?;
+                    let score = reply
+                        .info
+                        .score
+                        .ok_or_else(|| anyhow!("engine reported no score for {}", s.fen))?
+                        .as_cp() as f64;
+                    Ok(match pos.side_to_move() {
+                        Color::White => score,
+                        Color::Black => -score,
+                    })
+                })
+                .collect::<Result<Vec<f64>>>();
+            uci.quit();
+            let scores = scores?;
             done(finished.fetch_add(batch.len(), Ordering::Relaxed) + batch.len());
             Ok(scores)
         })

@@ -18,7 +18,8 @@
 //!   files the runner wrote.
 //! - `shuriken tune texel label --data F --depth 6 --blend 0.5 --out G` searches every position
 //!   to a fixed depth and blends the game result with the result the score predicts, at a
-//!   scale fitted to the data ([`label`]).
+//!   scale fitted to the data ([`label`]). With `--engine PATH` (and `--engine-option
+//!   NAME=VALUE`), an outside UCI engine scores the positions instead, one process per core.
 //! - `shuriken tune texel fit --data F --out tuned.weights` fits `K`, then the weights, with
 //!   Adam on the exact gradient from the evaluation trace ([`texel`]); it prints the loss before
 //!   and after (traced and with the real evaluation) and writes a complete weights file.
