@@ -58,24 +58,32 @@ pub fn search_scores(
     hash_mb: usize,
     done: &(dyn Fn(usize) + Sync),
 ) -> Result<Vec<f64>> {
+    in_batches(samples, BATCH, done, |batch| {
+        let state = FreshState::new(hash_mb);
+        batch
+            .iter()
+            .map(|s| {
+                let pos = position(s)?;
+                let (r, _) = state.search(&pos, depth, 1);
+                Ok(whites_view(&pos, r.score as f64))
+            })
+            .collect()
+    })
+}
+
+/// Scores `samples` in batches of `size`, one batch per rayon task, with `score_batch`; returns
+/// the scores in input order, and calls `done` with the number finished after each batch.
+fn in_batches(
+    samples: &[Sample],
+    size: usize,
+    done: &(dyn Fn(usize) + Sync),
+    score_batch: impl Fn(&[Sample]) -> Result<Vec<f64>> + Sync,
+) -> Result<Vec<f64>> {
     let finished = AtomicUsize::new(0);
     let batches: Vec<Result<Vec<f64>>> = samples
-        .par_chunks(BATCH)
+        .par_chunks(size)
         .map(|batch| {
-            let state = FreshState::new(hash_mb);
-            let scores = batch
-                .iter()
-                .map(|s| {
-                    let pos = Position::from_fen(s.variant, &s.fen)
-                        .with_context(|| format!("{} position {}", s.variant.name(), s.fen))?;
-                    let (r, _) = state.search(&pos, depth, 1);
-                    let score = r.score as f64;
-                    Ok(match pos.side_to_move() {
-                        Color::White => score,
-                        Color::Black => -score,
-                    })
-                })
-                .collect::<Result<Vec<f64>>>()?;
+            let scores = score_batch(batch)?;
             done(finished.fetch_add(batch.len(), Ordering::Relaxed) + batch.len());
             Ok(scores)
         })
@@ -85,6 +93,20 @@ pub fn search_scores(
         out.extend(b?);
     }
     Ok(out)
+}
+
+/// The position of a sample, or an error naming it.
+fn position(s: &Sample) -> Result<Position> {
+    Position::from_fen(s.variant, &s.fen)
+        .with_context(|| format!("{} position {}", s.variant.name(), s.fen))
+}
+
+/// A score from the side to move's view in `pos`, turned to White's.
+fn whites_view(pos: &Position, score: f64) -> f64 {
+    match pos.side_to_move() {
+        Color::White => score,
+        Color::Black => -score,
+    }
 }
 
 /// An outside UCI engine that scores the positions instead of Shuriken's own search.
@@ -126,48 +148,31 @@ pub fn engine_scores(
         ..Timeouts::default()
     };
     let go = format!("go depth {depth}");
-    let finished = AtomicUsize::new(0);
-    let batches: Vec<Result<Vec<f64>>> = samples
-        .par_chunks(ENGINE_BATCH)
-        .map(|batch| {
-            let mut uci =
-                UciEngine::start(&engine.launch, variant.name(), &engine.options, &timeouts)
-                    .map_err(|e| anyhow!("engine '{}': {}", engine.launch.cmd, e.detail()))?;
-            let scores = batch
-                .iter()
-                .map(|s| {
-                    let pos = Position::from_fen(s.variant, &s.fen)
-                        .with_context(|| format!("{} position {}", s.variant.name(), s.fen))?;
-                    let reply = uci
-                        .search(
-                            &format!("position fen {}", s.fen),
-                            &go,
-                            ENGINE_SEARCH_LIMIT,
-                            &timeouts,
-                        )
-                        .map_err(|e| anyhow!("engine on {}: {}", s.fen, e.detail()))?;
-                    let score = reply
-                        .info
-                        .score
-                        .ok_or_else(|| anyhow!("engine reported no score for {}", s.fen))?
-                        .as_cp() as f64;
-                    Ok(match pos.side_to_move() {
-                        Color::White => score,
-                        Color::Black => -score,
-                    })
-                })
-                .collect::<Result<Vec<f64>>>();
-            uci.quit();
-            let scores = scores?;
-            done(finished.fetch_add(batch.len(), Ordering::Relaxed) + batch.len());
-            Ok(scores)
-        })
-        .collect();
-    let mut out = Vec::with_capacity(samples.len());
-    for b in batches {
-        out.extend(b?);
-    }
-    Ok(out)
+    in_batches(samples, ENGINE_BATCH, done, |batch| {
+        let mut uci = UciEngine::start(&engine.launch, variant.name(), &engine.options, &timeouts)
+            .map_err(|e| anyhow!("engine '{}': {}", engine.launch.cmd, e.detail()))?;
+        let scores = batch
+            .iter()
+            .map(|s| {
+                let pos = position(s)?;
+                let reply = uci
+                    .search(
+                        &format!("position fen {}", s.fen),
+                        &go,
+                        ENGINE_SEARCH_LIMIT,
+                        &timeouts,
+                    )
+                    .map_err(|e| anyhow!("engine on {}: {}", s.fen, e.detail()))?;
+                let score = reply
+                    .info
+                    .score
+                    .ok_or_else(|| anyhow!("engine reported no score for {}", s.fen))?;
+                Ok(whites_view(&pos, score.as_cp() as f64))
+            })
+            .collect();
+        uci.quit();
+        scores
+    })
 }
 
 /// Mean squared error of the predictions at `scale` against the game results.
