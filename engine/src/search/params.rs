@@ -41,7 +41,7 @@ scalar_params! {
         /// Late-move reduction constant term, in hundredths.
         lmr_base: "LmrBase" = 75, 0, 400;
         /// Late-move reduction divisor of ln(depth)*ln(moves), in hundredths.
-        lmr_div: "LmrDiv" = 225, 50, 1000;
+        lmr_div: "LmrDiv" = 150, 50, 1000;
         /// History score that changes a reduction by one ply.
         lmr_history_div: "LmrHistoryDiv" = 8000, 500, 100000;
         /// Largest history bonus.
