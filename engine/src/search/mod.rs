@@ -605,25 +605,33 @@ impl<'a> Worker<'a> {
             };
 
             // Step 12. Shallow-depth pruning, never of a check: late quiet moves, quiet moves
-            // far below alpha, and moves whose exchange loses too much (SEE). The cheap tests
-            // come first; whether the move checks is asked only of a move about to be pruned.
-            if !in_check
-                && best > -MATE_BOUND
-                && depth <= p.lmp_depth.max(p.fut_depth).max(p.see_depth)
-            {
+            // far below alpha, and moves whose exchange loses too much (SEE). Futility and the
+            // quiet SEE margin look at the depth a quiet move would be searched to after its
+            // late-move reduction. The cheap tests come first; whether the move checks is asked
+            // only of a move about to be pruned.
+            if !in_check && best > -MATE_BOUND {
+                let lmr_depth = if info.tactical {
+                    depth - 1
+                } else {
+                    let r = self.lmr[depth.min(63) as usize][legal.min(63) as usize]
+                        - pv_node as i32
+                        - improving as i32
+                        - quiet_score / p.lmr_history_div;
+                    (depth - 1 - r.max(0)).max(0)
+                };
                 let late = !info.tactical
                     && depth <= p.lmp_depth
                     && legal > p.lmp_base + p.lmp_mul * depth * depth / (2 - improving as i32);
                 let futile = !info.tactical
-                    && depth <= p.fut_depth
-                    && eval + p.fut_base + p.fut_margin * depth <= alpha;
+                    && lmr_depth <= p.fut_depth
+                    && eval + p.fut_base + p.fut_margin * lmr_depth <= alpha;
                 let prune = late
                     || futile
                     || (depth <= p.see_depth && {
                         let margin = if info.tactical {
                             p.see_capture_margin * depth * depth
                         } else {
-                            p.see_quiet_margin * depth
+                            p.see_quiet_margin * lmr_depth
                         };
                         !see_ge(&self.pos, m, self.eval, -margin)
                     });
