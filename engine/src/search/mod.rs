@@ -389,6 +389,25 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// The late-move reduction of the `legal`-th quiet move at a node of `depth`, before the
+    /// refutation bonus and the clamp: the table's value, one ply less at a PV node and one
+    /// less when improving, and less (or more) by the move's history (`quiet_score`). May be
+    /// negative.
+    #[inline]
+    fn quiet_reduction(
+        &self,
+        depth: i32,
+        legal: i32,
+        pv_node: bool,
+        improving: bool,
+        quiet_score: i32,
+    ) -> i32 {
+        self.lmr[depth.min(63) as usize][legal.min(63) as usize]
+            - pv_node as i32
+            - improving as i32
+            - quiet_score / self.params.lmr_history_div
+    }
+
     /// Principal-variation negamax alpha-beta.
     fn negamax(
         &mut self,
@@ -613,10 +632,7 @@ impl<'a> Worker<'a> {
                 let lmr_depth = if info.tactical {
                     depth - 1
                 } else {
-                    let r = self.lmr[depth.min(63) as usize][legal.min(63) as usize]
-                        - pv_node as i32
-                        - improving as i32
-                        - quiet_score / p.lmr_history_div;
+                    let r = self.quiet_reduction(depth, legal, pv_node, improving, quiet_score);
                     (depth - 1 - r.max(0)).max(0)
                 };
                 let late = !info.tactical
@@ -659,15 +675,13 @@ impl<'a> Worker<'a> {
             } else {
                 let mut r = 0;
                 if depth >= 3 && !info.tactical && !gives_check && !in_check {
-                    r = self.lmr[depth.min(63) as usize][legal.min(63) as usize];
-                    r -= pv_node as i32 + improving as i32;
+                    r = self.quiet_reduction(depth, legal, pv_node, improving, quiet_score);
                     if Some(m) == self.killers[ply][0]
                         || Some(m) == self.killers[ply][1]
                         || Some(m) == counter
                     {
                         r -= 1;
                     }
-                    r -= quiet_score / p.lmr_history_div;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.negamax(
