@@ -629,12 +629,9 @@ impl<'a> Worker<'a> {
             // late-move reduction. The cheap tests come first; whether the move checks is asked
             // only of a move about to be pruned.
             if !in_check && best > -MATE_BOUND {
-                let lmr_depth = if info.tactical {
-                    depth - 1
-                } else {
-                    let r = self.quiet_reduction(depth, legal, pv_node, improving, quiet_score);
-                    (depth - 1 - r.max(0)).max(0)
-                };
+                // Read only for quiet moves (futility and the quiet SEE margin).
+                let r = self.quiet_reduction(depth, legal, pv_node, improving, quiet_score);
+                let lmr_depth = (depth - 1 - r.max(0)).max(0);
                 let late = !info.tactical
                     && depth <= p.lmp_depth
                     && legal > p.lmp_base + p.lmp_mul * depth * depth / (2 - improving as i32);
