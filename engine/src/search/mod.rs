@@ -343,10 +343,19 @@ impl<'a> Worker<'a> {
     /// score and returns the best.
     fn root_search(&mut self, mut alpha: i32, beta: i32, depth: i32, pv_idx: usize) -> i32 {
         let mut best = -INF;
+        let root_in_check = self.pos.in_check();
         for i in pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             self.pv[1].clear();
-            self.stack[0] = Some(self.hist.roles.piece_to(&self.pos, m));
+            let tactical = self.pos.is_capture(m) || m.promotion().is_some();
+            let now = self.hist.roles.piece_to(&self.pos, m);
+            let quiet_score = if tactical {
+                0
+            } else {
+                self.hist
+                    .quiet_score(self.pos.side_to_move(), m, now, [None, None])
+            };
+            self.stack[0] = Some(now);
             self.pos.make_move(m);
             self.nodes += 1;
             let gives_check = self.pos.in_check();
@@ -354,7 +363,20 @@ impl<'a> Worker<'a> {
             let score = if i == pv_idx {
                 -self.negamax(-beta, -alpha, new_depth, 1, gives_check, true)
             } else {
-                let s = -self.negamax(-alpha - 1, -alpha, new_depth, 1, gives_check, true);
+                // Late quiet root moves are reduced like late quiet moves anywhere (the root
+                // counts as a PV node, not improving); one that beats alpha is searched again
+                // at full depth.
+                let mut r = 0;
+                if depth >= 3 && !tactical && !gives_check && !root_in_check {
+                    let legal = (i - pv_idx + 1) as i32;
+                    r = self
+                        .quiet_reduction(depth, legal, true, false, quiet_score)
+                        .clamp(0, new_depth - 1);
+                }
+                let mut s = -self.negamax(-alpha - 1, -alpha, new_depth - r, 1, gives_check, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(-alpha - 1, -alpha, new_depth, 1, gives_check, true);
+                }
                 if s > alpha && s < beta {
                     self.pv[1].clear();
                     -self.negamax(-beta, -alpha, new_depth, 1, gives_check, true)
@@ -501,7 +523,15 @@ impl<'a> Worker<'a> {
             }
         }
         self.evals[ply] = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.evals[ply - 2];
+        // Improving: the static evaluation rose since this side's previous move, or since the
+        // move before that when the previous one was made in check (no static evaluation).
+        let improving = !in_check
+            && ply >= 2
+            && if self.evals[ply - 2] > -INF || ply < 4 {
+                static_eval > self.evals[ply - 2]
+            } else {
+                static_eval > self.evals[ply - 4]
+            };
         let p = self.params;
 
         if !pv_node && !in_check && excluded.is_none() {
@@ -611,6 +641,8 @@ impl<'a> Worker<'a> {
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
         let mut captures: ArrayVec<Move, 32> = ArrayVec::new();
         let us = self.pos.side_to_move();
+        let tt_move_tactical =
+            tt_move.is_some_and(|h| self.pos.is_capture(h) || h.promotion().is_some());
         while let Some((m, info)) = picker.next(&self.pos, self.eval, &self.hist) {
             if Some(m) == excluded || (!info.legal && !self.pos.is_legal_pseudo(m)) {
                 continue;
@@ -679,6 +711,8 @@ impl<'a> Worker<'a> {
                     {
                         r -= 1;
                     }
+                    // A capture as the hash move: the quiet moves after it rarely matter.
+                    r += tt_move_tactical as i32;
                     r = r.clamp(0, new_depth - 1);
                 }
                 let mut s = -self.negamax(
