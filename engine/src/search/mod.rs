@@ -365,9 +365,15 @@ impl<'a> Worker<'a> {
             } else {
                 // Late quiet root moves are reduced like late quiet moves anywhere (the root
                 // counts as a PV node, not improving); one that beats alpha is searched again
-                // at full depth.
+                // at full depth. Once a mate is found, nothing is reduced: a reduced search
+                // cannot see a shorter mate, and the longer one would be played.
                 let mut r = 0;
-                if depth >= 3 && !tactical && !gives_check && !root_in_check {
+                if depth >= 3
+                    && !tactical
+                    && !gives_check
+                    && !root_in_check
+                    && alpha.abs() < MATE_BOUND
+                {
                     let legal = (i - pv_idx + 1) as i32;
                     r = self
                         .quiet_reduction(depth, legal, true, false, quiet_score)
