@@ -361,7 +361,7 @@ impl<'a> Worker<'a> {
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let score = if i == pv_idx {
-                -self.negamax(-beta, -alpha, new_depth, 1, gives_check, true, false)
+                -self.negamax(-beta, -alpha, new_depth, 1, gives_check, true)
             } else {
                 // Late quiet root moves are reduced like late quiet moves anywhere (the root
                 // counts as a PV node, not improving); one that beats alpha is searched again
@@ -379,21 +379,13 @@ impl<'a> Worker<'a> {
                         .quiet_reduction(depth, legal, true, false, quiet_score)
                         .clamp(0, new_depth - 1);
                 }
-                let mut s = -self.negamax(
-                    -alpha - 1,
-                    -alpha,
-                    new_depth - r,
-                    1,
-                    gives_check,
-                    true,
-                    true,
-                );
+                let mut s = -self.negamax(-alpha - 1, -alpha, new_depth - r, 1, gives_check, true);
                 if s > alpha && r > 0 {
-                    s = -self.negamax(-alpha - 1, -alpha, new_depth, 1, gives_check, true, true);
+                    s = -self.negamax(-alpha - 1, -alpha, new_depth, 1, gives_check, true);
                 }
                 if s > alpha && s < beta {
                     self.pv[1].clear();
-                    -self.negamax(-beta, -alpha, new_depth, 1, gives_check, true, false)
+                    -self.negamax(-beta, -alpha, new_depth, 1, gives_check, true)
                 } else {
                     s
                 }
@@ -444,10 +436,7 @@ impl<'a> Worker<'a> {
             - quiet_score / self.params.lmr_history_div
     }
 
-    /// Principal-variation negamax alpha-beta. `cut_node`: a zero-window node expected to fail
-    /// high (a late move's reply, or every other node below one), as opposed to an expected
-    /// all-node or a PV node.
-    #[allow(clippy::too_many_arguments)]
+    /// Principal-variation negamax alpha-beta.
     fn negamax(
         &mut self,
         mut alpha: i32,
@@ -456,7 +445,6 @@ impl<'a> Worker<'a> {
         ply: usize,
         in_check: bool,
         allow_null: bool,
-        cut_node: bool,
     ) -> i32 {
         let pv_node = beta - alpha > 1;
         self.pv[ply].clear();
@@ -582,15 +570,7 @@ impl<'a> Worker<'a> {
                     p.nmp_base + depth / p.nmp_depth_div + ((eval - beta) / p.nmp_eval_div).min(3);
                 self.stack[ply] = None;
                 self.pos.make_null_move();
-                let s = -self.negamax(
-                    -beta,
-                    -beta + 1,
-                    depth - 1 - r,
-                    ply + 1,
-                    false,
-                    false,
-                    !cut_node,
-                );
+                let s = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
                 self.pos.unmake_null_move();
                 if self.stopped {
                     return 0;
@@ -629,7 +609,6 @@ impl<'a> Worker<'a> {
                     ply,
                     in_check,
                     false,
-                    cut_node,
                 );
                 self.excluded[ply] = None;
                 if self.stopped {
@@ -731,15 +710,7 @@ impl<'a> Worker<'a> {
 
             // Step 14. Principal variation search with late-move reductions.
             let score = if legal == 1 {
-                -self.negamax(
-                    -beta,
-                    -alpha,
-                    new_depth,
-                    ply + 1,
-                    gives_check,
-                    true,
-                    !pv_node && !cut_node,
-                )
+                -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true)
             } else {
                 let mut r = 0;
                 if depth >= 3 && !info.tactical && !gives_check && !in_check {
@@ -752,12 +723,8 @@ impl<'a> Worker<'a> {
                     }
                     // A capture as the hash move: the quiet moves after it rarely matter.
                     r += tt_move_tactical as i32;
-                    // An expected cut node's late moves: one refutation is enough.
-                    r += cut_node as i32 * p.cut_node_reduction;
                     r = r.clamp(0, new_depth - 1);
                 }
-                // A reduced reply is expected to fail high; an unreduced one keeps the
-                // alternation of cut and all nodes.
                 let mut s = -self.negamax(
                     -alpha - 1,
                     -alpha,
@@ -765,21 +732,12 @@ impl<'a> Worker<'a> {
                     ply + 1,
                     gives_check,
                     true,
-                    r > 0 || !cut_node,
                 );
                 if s > alpha && r > 0 {
-                    s = -self.negamax(
-                        -alpha - 1,
-                        -alpha,
-                        new_depth,
-                        ply + 1,
-                        gives_check,
-                        true,
-                        !cut_node,
-                    );
+                    s = -self.negamax(-alpha - 1, -alpha, new_depth, ply + 1, gives_check, true);
                 }
                 if s > alpha && s < beta {
-                    s = -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true, false);
+                    s = -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true);
                 }
                 s
             };

@@ -42,8 +42,6 @@ scalar_params! {
         lmr_base: "LmrBase" = 75, 0, 400;
         /// Late-move reduction divisor of ln(depth)*ln(moves), in hundredths.
         lmr_div: "LmrDiv" = 150, 50, 1000;
-        /// Extra late-move reduction at an expected cut node (0: none).
-        cut_node_reduction: "CutNodeReduction" = 0, 0, 4;
         /// History pruning: a quiet move whose reduced depth is below this, with a history
         /// score below `-HistPruneMargin` per ply of depth, is not searched (0: never).
         hist_prune_depth: "HistPruneDepth" = 0, 0, 20;
