@@ -68,6 +68,16 @@ fn threat_targets(pos: &Position, c: Color) -> Bitboard {
         & !Bitboard::from_square(pos.king(c))
 }
 
+/// Safe squares a piece needs not to count as nearly trapped.
+const FREE_SQUARES: i32 = 3;
+
+/// How nearly trapped a piece with `safe` safe squares is: the squares it lacks of
+/// [`FREE_SQUARES`], the coefficient of `LowMobilityMg`/`LowMobilityEg`.
+#[inline]
+fn low_mobility_of(safe: i32) -> i32 {
+    (FREE_SQUARES - safe).max(0)
+}
+
 /// Does a piece of `role` attack a square exactly from the squares it could move to from that
 /// square (leapers, the ninja warrior and guard, and chess sliders)? Only these count safe
 /// checks: the squares they would check the king from are their moves from the king's square.
@@ -309,6 +319,7 @@ impl Evaluator {
         let mut mg = [0i32; 2];
         let mut eg = [0i32; 2];
         let mut attack_units = [0i32; 2];
+        let mut attackers = [0i32; 2];
         let mut pieces = 0;
         let threats_weighed = self.piece_threat != (0, 0);
         let checks_weighed = self.safe_check != (0, 0);
@@ -325,6 +336,7 @@ impl Evaluator {
             let mut threats = 0;
             let mut checks = CheckSquares::new(rules, kings[1 - ci], occ);
             let mut safe_checks = 0;
+            let mut low_mobility = 0;
             for sq in own {
                 let Some(p) = pos.piece_at(sq) else { continue };
                 mg[ci] += self.pst_mg[p.index()][sq.index()];
@@ -338,7 +350,10 @@ impl Evaluator {
                 let (m_mg, m_eg) = self.mobility[p.role.index()];
                 mg[ci] += safe * m_mg / 4;
                 eg[ci] += safe * m_eg / 4;
-                attack_units[ci] += (d & enemy_zone).count() as i32;
+                low_mobility += low_mobility_of(safe);
+                let units = (d & enemy_zone).count() as i32;
+                attack_units[ci] += units;
+                attackers[ci] += (units > 0) as i32;
                 if threats_weighed {
                     threats += self.threats_by(pos, p.role, d & targets);
                 }
@@ -348,6 +363,8 @@ impl Evaluator {
             }
             mg[ci] += threats * self.piece_threat.0 + safe_checks * self.safe_check.0;
             eg[ci] += threats * self.piece_threat.1 + safe_checks * self.safe_check.1;
+            mg[ci] -= low_mobility * self.scalars.low_mobility_mg;
+            eg[ci] -= low_mobility * self.scalars.low_mobility_eg;
             if board.pieces(c, Role::Bishop).count() >= 2 {
                 mg[ci] += self.bishop_pair;
                 eg[ci] += self.bishop_pair;
@@ -365,6 +382,7 @@ impl Evaluator {
             // King-zone attacks by the other side cost middlegame points.
             let u = attack_units[1 - c];
             mg[c] -= u * u * self.king_attack / 16;
+            mg[c] -= attackers[1 - c] * u * self.scalars.king_attackers / 16;
         }
         let white = ((mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (PHASE_MAX - phase)) / PHASE_MAX;
         let stm = match pos.side_to_move() {
@@ -388,7 +406,10 @@ impl Evaluator {
             + w.outpost_mg * n.outposts
             + w.rook_open_mg * n.rook_open
             + w.rook_half_open_mg * n.rook_half_open
-            + w.pawn_threat_mg * n.pawn_threats;
+            + w.pawn_threat_mg * n.pawn_threats
+            + w.phalanx_mg * n.phalanx
+            - w.bad_bishop_mg * n.bad_bishop
+            - w.pawn_storm_mg * n.storm;
         let eg = table(Stage::Endgame)
             + w.passed_eg * n.passed
             + w.passed_free_eg * n.passed_free
@@ -397,7 +418,9 @@ impl Evaluator {
             - w.doubled_eg * n.doubled
             + w.supported_eg * n.supported
             + w.pawn_threat_eg * n.pawn_threats
-            + w.outpost_eg * n.outposts;
+            + w.outpost_eg * n.outposts
+            + w.phalanx_eg * n.phalanx
+            - w.bad_bishop_eg * n.bad_bishop;
         (mg, eg)
     }
 

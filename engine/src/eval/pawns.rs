@@ -35,6 +35,8 @@ pub struct StructureMasks {
     /// Per colour and square: the squares ahead on the neighbouring files only (an enemy pawn
     /// there may one day attack the square).
     flank: [Vec<Bitboard>; 2],
+    /// The light squares: those whose file plus row is odd (`b1`, `a2`, ...).
+    light: Bitboard,
 }
 
 /// The pawn-structure features of one side; each is the coefficient of one weight.
@@ -66,6 +68,13 @@ pub struct StructureCounts {
     pub rook_half_open: i32,
     /// Enemy pieces (not pawns, not the king) attacked by own pawns.
     pub pawn_threats: i32,
+    /// Adjacent pairs of own pawns on one row ([`PawnFacts::phalanx`]).
+    pub phalanx: i32,
+    /// Sum over own bishops of the own ordinary pawns on the bishop's square colour.
+    pub bad_bishop: i32,
+    /// Sum over enemy pawns and ninja pawns on the own king's file or a neighbouring one, one
+    /// to three rows in front of the king, of 4 minus those rows.
+    pub storm: i32,
 }
 
 /// The features of one side that depend only on where the pawns and ninja pawns of both sides
@@ -78,6 +87,8 @@ pub struct PawnFacts {
     pub doubled: i32,
     /// Pawns defended by an own pawn diagonally behind them.
     pub supported: i32,
+    /// Adjacent pairs of own pawns on one row: pawns with an own pawn one file to the right.
+    pub phalanx: i32,
     /// The passed pawns: no enemy pawn ahead on the same or a neighbouring file.
     pub passed: Bitboard,
     /// The squares this side's pawns attack ([`pawn_attacks`]).
@@ -146,6 +157,11 @@ impl StructureMasks {
             ahead: table(&[0]),
             span: table(&[-1, 0, 1]),
             flank: table(&[-1, 1]),
+            light: rules
+                .exists
+                .iter()
+                .filter(|s| (s.file() + s.row()) % 2 == 1)
+                .fold(Bitboard::EMPTY, Bitboard::with),
         }
     }
 
@@ -158,6 +174,7 @@ impl StructureMasks {
         let theirs = pawns_of(us.opposite());
         let mut facts = PawnFacts {
             supported: (ours & diagonally_forward(ours, us)).count() as i32,
+            phalanx: (ours & ours.right()).count() as i32,
             attacks: pawn_attacks(pos, us),
             ..PawnFacts::default()
         };
@@ -195,6 +212,7 @@ impl StructureMasks {
             isolated: facts.isolated,
             doubled: facts.doubled,
             supported: facts.supported,
+            phalanx: facts.phalanx,
             ..StructureCounts::default()
         };
         for sq in facts.passed {
@@ -221,6 +239,24 @@ impl StructureMasks {
         for sq in minors & defended & rules.enemy_half[us.index()] {
             if (self.flank[us.index()][sq.index()] & theirs).is_empty() {
                 n.outposts += 1;
+            }
+        }
+        let ordinary = board.pieces(us, Role::Pawn);
+        let (light_pawns, dark_pawns) = (
+            (ordinary & self.light).count() as i32,
+            (ordinary & !self.light).count() as i32,
+        );
+        for sq in board.pieces(us, Role::Bishop) {
+            n.bad_bishop += if self.light.has(sq) {
+                light_pawns
+            } else {
+                dark_pawns
+            };
+        }
+        for sq in theirs {
+            let rows_ahead = (sq.row() - own_king.row()) * us.forward();
+            if (sq.file() - own_king.file()).abs() <= 1 && (1..=3).contains(&rows_ahead) {
+                n.storm += 4 - rows_ahead;
             }
         }
         let all_pawns = ours | theirs;
@@ -288,6 +324,27 @@ mod tests {
         );
         assert_eq!(b.isolated, 2, "b7 and h6");
         assert_eq!((b.doubled, b.supported), (0, 0));
+    }
+
+    #[test]
+    fn phalanxes_bad_bishops_and_storms_by_hand() {
+        // White: king g1, bishops c1 (dark: file 2 + row 0 is even) and f1 (light), pawns
+        // d4, e4 (a phalanx), a3 and h2. Black: king e8, pawns g3 and h4 (storming White's
+        // king), f6.
+        let fen = "4k3/8/5p2/8/3PP2p/P5p1/7P/2B2BK1 w - - 0 1";
+        let w = counts(Variant::Chess, fen, Color::White);
+        assert_eq!(w.phalanx, 1, "d4-e4; a3 and h2 have no pawn beside them");
+        // Light squares (file + row odd): d4 (3+3) no, e4 (4+3) yes, a3 (0+2) no, h2 (7+1)
+        // no. Dark-squared c1 sees d4, a3, h2: 3; light-squared f1 sees e4: 1.
+        assert_eq!(w.bad_bishop, 4);
+        // g3 is on the king's file two rows ahead (2), h4 on the next file three rows ahead
+        // (1); f6 is five rows ahead.
+        assert_eq!(w.storm, 3);
+        let b = counts(Variant::Chess, fen, Color::Black);
+        assert_eq!((b.phalanx, b.bad_bishop), (0, 0));
+        // In front of Black's king e8 (downwards): d4 and e4 are four rows away; nothing
+        // storms.
+        assert_eq!(b.storm, 0);
     }
 
     #[test]

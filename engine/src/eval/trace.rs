@@ -164,6 +164,7 @@ impl Evaluator {
         let zones = kings.map(|k| rules.king_steps(k).with(k));
         let scale = w.scalars.mobility_scale as f64 / 100.0;
         let mut attack_units = [0i32; 2];
+        let mut attackers = [0i32; 2];
         let mut pieces = 0;
         let (mg, eg) = (Stage::Middlegame.index(), Stage::Endgame.index());
         for c in Color::BOTH {
@@ -176,6 +177,7 @@ impl Evaluator {
             let mut threats = 0;
             let mut checks = super::CheckSquares::new(rules, kings[1 - ci], occ);
             let mut safe_checks = 0;
+            let mut low_mobility = 0;
             for sq in own {
                 let Some(p) = pos.piece_at(sq) else { continue };
                 let role = p.role;
@@ -220,10 +222,14 @@ impl Evaluator {
                 }
                 pieces += 1;
                 let d = rules.destinations(role, sq, occ, own);
-                let m = sgn * (d & area).count() as f64 * scale / 4.0;
+                let safe = (d & area).count() as i32;
+                let m = sgn * safe as f64 * scale / 4.0;
                 acc.add(ix.mobility[role.index()], m, m);
                 acc.add(ix.mobility_eg[role.index()], 0.0, m);
-                attack_units[ci] += (d & enemy_zone).count() as i32;
+                low_mobility += super::low_mobility_of(safe);
+                let units = (d & enemy_zone).count() as i32;
+                attack_units[ci] += units;
+                attackers[ci] += (units > 0) as i32;
                 threats += self.threats_by(pos, role, d & targets);
                 safe_checks += checks.count(role, d, area);
             }
@@ -231,6 +237,8 @@ impl Evaluator {
             acc.scalar("SafeCheckEg", 0.0, sgn * safe_checks as f64);
             acc.scalar("PieceThreatMg", sgn * threats as f64, 0.0);
             acc.scalar("PieceThreatEg", 0.0, sgn * threats as f64);
+            acc.scalar("LowMobilityMg", -sgn * low_mobility as f64, 0.0);
+            acc.scalar("LowMobilityEg", 0.0, -sgn * low_mobility as f64);
             if board.pieces(c, Role::Bishop).count() >= 2 {
                 acc.scalar("BishopPair", sgn, sgn);
             }
@@ -260,11 +268,18 @@ impl Evaluator {
             acc.scalar("RookHalfOpenMg", f(n.rook_half_open), 0.0);
             acc.scalar("PawnThreatMg", f(n.pawn_threats), 0.0);
             acc.scalar("PawnThreatEg", 0.0, f(n.pawn_threats));
+            acc.scalar("PhalanxMg", f(n.phalanx), 0.0);
+            acc.scalar("PhalanxEg", 0.0, f(n.phalanx));
+            acc.scalar("BadBishopMg", -f(n.bad_bishop), 0.0);
+            acc.scalar("BadBishopEg", 0.0, -f(n.bad_bishop));
+            acc.scalar("PawnStormMg", -f(n.storm), 0.0);
         }
         for c in 0..2 {
             let sgn = if c == 0 { 1.0 } else { -1.0 };
             let u = attack_units[1 - c] as f64;
             acc.scalar("KingAttack", -sgn * u * u / 16.0, 0.0);
+            let n = attackers[1 - c] as f64;
+            acc.scalar("KingAttackers", -sgn * n * u / 16.0, 0.0);
         }
         let phase = (pieces.min(self.phase_total) * PHASE_MAX) / self.phase_total;
         let sign = match pos.side_to_move() {

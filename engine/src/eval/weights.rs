@@ -29,7 +29,10 @@
 //! king shelter, king-zone attacks and safe checks, a bishop pair bonus, a tempo bonus, and pawn structure:
 //! passed (ordinary and ninja) pawns by formula and by a table of rows left to promotion,
 //! isolated, doubled and supported pawns, pieces attacked by pawns, minor pieces on outposts,
-//! rooks on open and half-open files. Mobility counts only squares no enemy pawn attacks. See [`crate::eval`].
+//! rooks on open and half-open files, pawn phalanxes, bishops hemmed in by their own pawns, and
+//! pawn storms against the king; king-zone attacks grow with the number of attackers, and
+//! nearly trapped pieces pay per missing square. Mobility counts only squares no enemy pawn
+//! attacks. See [`crate::eval`].
 
 use crate::params::ParamSpec;
 use crate::scalar_params;
@@ -120,6 +123,30 @@ scalar_params! {
         safe_check_mg: "SafeCheckMg" = 0, 0, 200;
         /// Endgame bonus per safe check.
         safe_check_eg: "SafeCheckEg" = 0, 0, 200;
+        /// King-zone attack penalty growing with the number of attackers: the attacking
+        /// pieces (those that can move into the king zone) times the attack units, times this,
+        /// divided by 16; 0 until a fit and an SPRT set it.
+        king_attackers: "KingAttackers" = 0, 0, 100;
+        /// Middlegame penalty per enemy pawn or ninja pawn storming the king: on the king's
+        /// file or a neighbouring one, one to three rows in front of it, weighted 3, 2, 1 by
+        /// nearness; 0 until a fit and an SPRT set it.
+        pawn_storm_mg: "PawnStormMg" = 0, 0, 100;
+        /// Middlegame penalty per missing safe square of a nearly trapped piece: three minus
+        /// its mobility, for a piece (not a pawn or the king) with fewer than three; 0 until
+        /// a fit and an SPRT set it.
+        low_mobility_mg: "LowMobilityMg" = 0, 0, 100;
+        /// Endgame penalty per missing safe square of a nearly trapped piece.
+        low_mobility_eg: "LowMobilityEg" = 0, 0, 100;
+        /// Middlegame penalty per own ordinary pawn on the square colour of an own bishop
+        /// (counted once per bishop); 0 until a fit and an SPRT set it.
+        bad_bishop_mg: "BadBishopMg" = 0, 0, 50;
+        /// Endgame penalty per own ordinary pawn on an own bishop's square colour.
+        bad_bishop_eg: "BadBishopEg" = 0, 0, 50;
+        /// Middlegame bonus per pawn with an own pawn directly beside it (one file to the
+        /// right, same row: each adjacent pair counts once); 0 until a fit and an SPRT set it.
+        phalanx_mg: "PhalanxMg" = 0, 0, 100;
+        /// Endgame bonus per adjacent pair of pawns.
+        phalanx_eg: "PhalanxEg" = 0, 0, 100;
     }
 }
 
