@@ -409,7 +409,9 @@ impl Evaluator {
             + w.pawn_threat_mg * n.pawn_threats
             + w.phalanx_mg * n.phalanx
             - w.bad_bishop_mg * n.bad_bishop
-            - w.pawn_storm_mg * n.storm;
+            - w.pawn_storm_mg * n.storm
+            - w.king_open_file_mg * n.king_open_files
+            + w.minor_behind_pawn_mg * n.minors_behind_pawns;
         let eg = table(Stage::Endgame)
             + w.passed_eg * n.passed
             + w.passed_free_eg * n.passed_free

@@ -75,6 +75,10 @@ pub struct StructureCounts {
     /// Sum over enemy pawns and ninja pawns on the own king's file or a neighbouring one, one
     /// to three rows in front of the king, of 4 minus those rows.
     pub storm: i32,
+    /// Files without own pawns among the own king's file and its neighbours on the board.
+    pub king_open_files: i32,
+    /// Knights, ferz-knights, wazir-knights and bishops with an own pawn directly in front.
+    pub minors_behind_pawns: i32,
 }
 
 /// The features of one side that depend only on where the pawns and ninja pawns of both sides
@@ -236,6 +240,19 @@ impl StructureMasks {
             | board.pieces(us, Role::FerzKnight)
             | board.pieces(us, Role::WazirKnight)
             | board.pieces(us, Role::Bishop);
+        let in_front = match us {
+            Color::White => ours.down(),
+            Color::Black => ours.up(),
+        };
+        n.minors_behind_pawns = (minors & in_front).count() as i32;
+        let king_file = own_king.file();
+        for f in (king_file - 1).max(0)..=(king_file + 1) {
+            if let Some(&file) = self.file.get(f as usize) {
+                if file.any() && (file & ours).is_empty() {
+                    n.king_open_files += 1;
+                }
+            }
+        }
         for sq in minors & defended & rules.enemy_half[us.index()] {
             if (self.flank[us.index()][sq.index()] & theirs).is_empty() {
                 n.outposts += 1;
@@ -340,11 +357,22 @@ mod tests {
         // g3 is on the king's file two rows ahead (2), h4 on the next file three rows ahead
         // (1); f6 is five rows ahead.
         assert_eq!(w.storm, 3);
+        // f, g and h: only h holds a white pawn.
+        assert_eq!(w.king_open_files, 2);
+        assert_eq!(w.minors_behind_pawns, 0);
         let b = counts(Variant::Chess, fen, Color::Black);
         assert_eq!((b.phalanx, b.bad_bishop), (0, 0));
         // In front of Black's king e8 (downwards): d4 and e4 are four rows away; nothing
         // storms.
         assert_eq!(b.storm, 0);
+        // d, e and f: f6 is Black's.
+        assert_eq!(b.king_open_files, 2);
+        // A knight behind its pawn (c2, c3) for White; a bishop behind its pawn (e7, e6) for
+        // Black, whose "in front" is downwards; the knight b1 and bishop g7 have none.
+        let minors = "4k3/4b1b1/4p3/8/8/2P5/2N5/1N2K3 w - - 0 1";
+        let w = counts(Variant::Chess, minors, Color::White);
+        let b = counts(Variant::Chess, minors, Color::Black);
+        assert_eq!((w.minors_behind_pawns, b.minors_behind_pawns), (1, 1));
     }
 
     #[test]

@@ -273,6 +273,8 @@ impl Evaluator {
             acc.scalar("BadBishopMg", -f(n.bad_bishop), 0.0);
             acc.scalar("BadBishopEg", 0.0, -f(n.bad_bishop));
             acc.scalar("PawnStormMg", -f(n.storm), 0.0);
+            acc.scalar("KingOpenFileMg", -f(n.king_open_files), 0.0);
+            acc.scalar("MinorBehindPawnMg", f(n.minors_behind_pawns), 0.0);
         }
         for c in 0..2 {
             let sgn = if c == 0 { 1.0 } else { -1.0 };

@@ -30,7 +30,7 @@
 //! passed (ordinary and ninja) pawns by formula and by a table of rows left to promotion,
 //! isolated, doubled and supported pawns, pieces attacked by pawns, minor pieces on outposts,
 //! rooks on open and half-open files, pawn phalanxes, bishops hemmed in by their own pawns, and
-//! pawn storms against the king; king-zone attacks grow with the number of attackers, and
+//! pawn storms and open files at the king, minor pieces behind pawns; king-zone attacks grow with the number of attackers, and
 //! nearly trapped pieces pay per missing square. Mobility counts only squares no enemy pawn
 //! attacks. See [`crate::eval`].
 
@@ -147,6 +147,12 @@ scalar_params! {
         phalanx_mg: "PhalanxMg" = 0, 0, 100;
         /// Endgame bonus per adjacent pair of pawns.
         phalanx_eg: "PhalanxEg" = 0, 0, 100;
+        /// Middlegame penalty per file without own pawns among the own king's file and its
+        /// neighbours; 0 until a fit and an SPRT set it.
+        king_open_file_mg: "KingOpenFileMg" = 0, 0, 100;
+        /// Middlegame bonus per knight, ferz-knight, wazir-knight or bishop with an own pawn
+        /// or ninja pawn directly in front of it; 0 until a fit and an SPRT set it.
+        minor_behind_pawn_mg: "MinorBehindPawnMg" = 0, 0, 100;
     }
 }
 
