@@ -118,6 +118,14 @@ fn diagonally_forward(b: Bitboard, c: Color) -> Bitboard {
     }
 }
 
+/// The squares one row behind, for `c`, of the squares of `b`.
+fn one_row_back(b: Bitboard, c: Color) -> Bitboard {
+    match c {
+        Color::White => b.down(),
+        Color::Black => b.up(),
+    }
+}
+
 /// Chebyshev distance between two squares (king moves).
 fn distance(a: Square, b: Square) -> i32 {
     (a.file() - b.file()).abs().max((a.row() - b.row()).abs())
@@ -240,11 +248,7 @@ impl StructureMasks {
             | board.pieces(us, Role::FerzKnight)
             | board.pieces(us, Role::WazirKnight)
             | board.pieces(us, Role::Bishop);
-        let in_front = match us {
-            Color::White => ours.down(),
-            Color::Black => ours.up(),
-        };
-        n.minors_behind_pawns = (minors & in_front).count() as i32;
+        n.minors_behind_pawns = (minors & one_row_back(ours, us)).count() as i32;
         let king_file = own_king.file();
         for f in (king_file - 1).max(0)..=(king_file + 1) {
             if let Some(&file) = self.file.get(f as usize) {

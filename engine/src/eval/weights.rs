@@ -29,10 +29,10 @@
 //! king shelter, king-zone attacks and safe checks, a bishop pair bonus, a tempo bonus, and pawn structure:
 //! passed (ordinary and ninja) pawns by formula and by a table of rows left to promotion,
 //! isolated, doubled and supported pawns, pieces attacked by pawns, minor pieces on outposts,
-//! rooks on open and half-open files, pawn phalanxes, bishops hemmed in by their own pawns, and
-//! pawn storms and open files at the king, minor pieces behind pawns; king-zone attacks grow with the number of attackers, and
-//! nearly trapped pieces pay per missing square. Mobility counts only squares no enemy pawn
-//! attacks. See [`crate::eval`].
+//! rooks on open and half-open files, pawn phalanxes, bishops hemmed in by their own pawns,
+//! minor pieces behind pawns, and pawn storms and pawnless files at the king. King-zone attacks
+//! also grow with the number of attacking pieces, and nearly trapped pieces pay per missing
+//! square. Mobility counts only squares no enemy pawn attacks. See [`crate::eval`].
 
 use crate::params::ParamSpec;
 use crate::scalar_params;
