@@ -218,3 +218,37 @@ fn quiescence_searches_a_capturing_hash_move_first() {
         );
     }
 }
+
+/// The main search's picker marks as `losing` exactly the tactical moves that the good-capture
+/// stage refuses: a capture or promotion that loses material by SEE, or a promotion to a lesser
+/// piece that captures nothing. The search reduces those (`LmrLosingCapture`).
+#[test]
+fn losing_captures_are_marked_and_only_they() {
+    let mut rng = Lcg(13);
+    let mut losing_seen = 0;
+    for variant in Variant::ALL {
+        let Setup {
+            eval,
+            hist,
+            mut picker,
+            positions,
+            ..
+        } = Setup::new(variant, &mut rng);
+        for pos in positions.iter().filter(|p| !p.in_check()) {
+            picker.reset(PickerMode::All, false, NodeContext::default());
+            while let Some((m, info)) = picker.next(pos, &eval, &hist) {
+                let best_promotion =
+                    m.promotion().is_some() && m.promotion() == eval.best_promotion();
+                let good = (pos.is_capture(m) || best_promotion) && see_ge(pos, m, &eval, 0);
+                if info.losing {
+                    losing_seen += 1;
+                    assert!(info.tactical, "{variant:?} {}: {m:?}", pos.to_fen());
+                    assert!(!good, "{variant:?} {}: {m:?} marked losing", pos.to_fen());
+                } else if info.tactical {
+                    assert!(good, "{variant:?} {}: {m:?} not marked", pos.to_fen());
+                }
+            }
+        }
+    }
+    assert!(losing_seen > 0, "no losing capture in any playout");
+}

@@ -695,25 +695,33 @@ impl<'a> Worker<'a> {
                 }
             }
 
+            // Asked before the move is made, as SEE needs the position before it.
+            let check_extensible = p.check_ext_see == 0
+                || !self.pos.gives_check(m)
+                || see_ge(&self.pos, m, self.eval, 0);
             self.stack[ply] = Some(self.hist.roles.piece_to(&self.pos, m));
             self.pos.make_move(m);
             self.tt.prefetch(self.pos.hash());
             let gives_check = self.pos.in_check();
 
-            // Step 13. Extensions: the singular one for the hash move, else one ply for a check.
+            // Step 13. Extensions: the singular one for the hash move, else one ply for a check
+            // (with `CheckExtSee`, only for one that does not lose material).
             let extension = if Some(m) == tt_move && singular_extension != 0 {
                 singular_extension
             } else {
-                (gives_check && (ply as i32) < 2 * self.root_depth) as i32
+                (gives_check && check_extensible && (ply as i32) < 2 * self.root_depth) as i32
             };
             let new_depth = depth - 1 + extension;
 
-            // Step 14. Principal variation search with late-move reductions.
+            // Step 14. Principal variation search with late-move reductions (of quiet moves, and
+            // `LmrLosingCapture` plies of a losing capture).
             let score = if legal == 1 {
                 -self.negamax(-beta, -alpha, new_depth, ply + 1, gives_check, true)
             } else {
                 let mut r = 0;
-                if depth >= 3 && !info.tactical && !gives_check && !in_check {
+                if depth >= 3 && info.losing && !gives_check && !in_check {
+                    r = p.lmr_losing_capture.clamp(0, (new_depth - 1).max(0));
+                } else if depth >= 3 && !info.tactical && !gives_check && !in_check {
                     r = self.quiet_reduction(depth, legal, pv_node, improving, quiet_score);
                     if Some(m) == self.killers[ply][0]
                         || Some(m) == self.killers[ply][1]

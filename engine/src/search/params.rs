@@ -67,6 +67,12 @@ scalar_params! {
         se_margin: "SeMargin" = 16, 0, 400;
         /// How far below the singular bound a double extension starts (centipawns).
         se_double_margin: "SeDoubleMargin" = 25, 0, 1000;
+        /// Late-move reduction, in plies, of a losing capture (one the picker tried last) at a
+        /// node of depth 3 or more (0: none).
+        lmr_losing_capture: "LmrLosingCapture" = 1, 0, 10;
+        /// 1: a check is extended only when its exchange does not lose material (SEE); 0:
+        /// every check is extended.
+        check_ext_see: "CheckExtSee" = 1, 0, 1;
         /// Share of the correction history added to the static evaluation, in percent
         /// (0: none, and nothing is learned).
         correction_weight: "CorrectionWeight" = 0, 0, 200;

@@ -35,6 +35,9 @@ pub struct MoveInfo {
     pub tactical: bool,
     /// Already known to be legal (evasions): the search can skip its legality test.
     pub legal: bool,
+    /// From the last stage: a capture whose exchange loses material, or a promotion to a
+    /// lesser piece.
+    pub losing: bool,
 }
 
 /// Which moves a picker produces.
@@ -177,6 +180,7 @@ impl MovePicker {
                                     victims,
                                     tactical,
                                     legal: false,
+                                    losing: false,
                                 },
                             ));
                         }
@@ -216,6 +220,7 @@ impl MovePicker {
                             victims,
                             tactical: true,
                             legal: false,
+                            losing: false,
                         },
                     ));
                 }
@@ -274,6 +279,7 @@ impl MovePicker {
                             victims: self.bad_victims[i],
                             tactical: true,
                             legal: false,
+                            losing: true,
                         },
                     ));
                 }
@@ -297,6 +303,7 @@ impl MovePicker {
                             victims,
                             tactical: victims > 0 || m.promotion().is_some(),
                             legal: true,
+                            losing: false,
                         },
                     ));
                 }
