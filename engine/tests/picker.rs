@@ -227,19 +227,16 @@ fn losing_captures_are_marked_and_only_they() {
     let mut rng = Lcg(13);
     let mut losing_seen = 0;
     for variant in Variant::ALL {
-        let Setup {
-            eval,
-            hist,
-            mut picker,
-            positions,
-            ..
-        } = Setup::new(variant, &mut rng);
-        for pos in positions.iter().filter(|p| !p.in_check()) {
-            picker.reset(PickerMode::All, false, NodeContext::default());
-            while let Some((m, info)) = picker.next(pos, &eval, &hist) {
+        let mut setup = Setup::new(variant, &mut rng);
+        let eval = &setup.eval;
+        for pos in setup.positions.iter().filter(|p| !p.in_check()) {
+            setup
+                .picker
+                .reset(PickerMode::All, false, NodeContext::default());
+            while let Some((m, info)) = setup.picker.next(pos, eval, &setup.hist) {
                 let best_promotion =
                     m.promotion().is_some() && m.promotion() == eval.best_promotion();
-                let good = (pos.is_capture(m) || best_promotion) && see_ge(pos, m, &eval, 0);
+                let good = (pos.is_capture(m) || best_promotion) && see_ge(pos, m, eval, 0);
                 if info.losing {
                     losing_seen += 1;
                     assert!(info.tactical, "{variant:?} {}: {m:?}", pos.to_fen());
