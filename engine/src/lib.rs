@@ -8,6 +8,7 @@ pub mod params;
 pub mod bench;
 pub mod eval;
 pub mod line_loop;
+pub mod nnue;
 pub mod options;
 pub mod perft_cmd;
 pub mod search;

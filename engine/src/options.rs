@@ -5,16 +5,20 @@
 //! `spin` option under its table name, so external tuners can set them; the placement tables are
 //! settable by name but not listed by `uci` (see [`weights::Slot::is_listed_option`]).
 //! `EvalFile` loads a weights file (`name = value` lines); `SaveEvalFile` writes the current
-//! weights to a file.
+//! weights to a file. `NnueFile` loads a chess network ([`crate::nnue`]) that evaluates chess
+//! positions instead of the weights (`<empty>` goes back to the weights).
 //!
 //! Each variant plays with its own shipped weights ([`Weights::for_variant`]); weights changed
 //! by `EvalFile` or by name stay changed when `UCI_Variant` switches (they are replayed, in order,
 //! over the new variant's set). The defaults `uci` declares are the built-in ones.
 
 use crate::eval::weights::{self, Weights};
+use crate::eval::Evaluator;
+use crate::nnue::Network;
 use crate::search::SearchParams;
 use crate::uci_error::OptionError;
 use movegen::Variant;
+use std::sync::Arc;
 
 /// Default hash size in megabytes.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -44,6 +48,8 @@ pub struct EngineOptions {
     pub weights: Weights,
     /// Search tunables.
     pub search: SearchParams,
+    /// The chess network loaded by `NnueFile`, if any (it evaluates chess only).
+    pub network: Option<Arc<Network>>,
     /// Weight changes asked for by `EvalFile` and by single weight options, replayed over the
     /// new variant's shipped set when `UCI_Variant` changes.
     edits: Vec<WeightEdit>,
@@ -69,6 +75,7 @@ impl Default for EngineOptions {
             ponder: false,
             weights: Weights::for_variant(Variant::DEFAULT),
             search: SearchParams::default(),
+            network: None,
             edits: Vec::new(),
         }
     }
@@ -124,6 +131,12 @@ impl EngineOptions {
         }
     }
 
+    /// The evaluation these options ask for: the variant's tables from the weights, with the
+    /// network evaluating instead when one is loaded and the variant is chess.
+    pub fn evaluator(&self) -> Evaluator {
+        Evaluator::new(&self.weights, self.variant).with_network(self.network.clone())
+    }
+
     /// The `option ...` lines answered to `uci`.
     pub fn declarations() -> Vec<String> {
         let vars: Vec<String> = Variant::ALL
@@ -146,6 +159,7 @@ impl EngineOptions {
             "option name Clear Hash type button".to_string(),
             "option name EvalFile type string default <empty>".to_string(),
             "option name SaveEvalFile type string default <empty>".to_string(),
+            "option name NnueFile type string default <empty>".to_string(),
         ];
         for &(name, default, min, max) in SearchParams::SCALARS {
             d.push(format!(
@@ -222,6 +236,20 @@ impl EngineOptions {
                 let text = weights::read_file(value)?;
                 self.weights = self.weights.parse_text(&text)?;
                 self.edits.push(WeightEdit::File(text));
+                Ok(Change::Weights)
+            }
+            "nnuefile" => {
+                if value.is_empty() || value == "<empty>" {
+                    self.network = None;
+                    return Ok(Change::Weights);
+                }
+                let failed = |reason: String| OptionError::Network {
+                    path: short(value),
+                    reason,
+                };
+                let bytes = std::fs::read(value).map_err(|e| failed(e.to_string()))?;
+                let net = Network::from_bytes(&bytes).map_err(|e| failed(e.to_string()))?;
+                self.network = Some(Arc::new(net));
                 Ok(Change::Weights)
             }
             "saveevalfile" => {

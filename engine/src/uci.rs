@@ -68,7 +68,7 @@ impl Uci {
             pos: Position::startpos(opts.variant),
             tt: Arc::new(TranspositionTable::new(opts.hash_mb)),
             histories: Arc::new(HistoryStore::default()),
-            eval: Arc::new(Evaluator::new(&opts.weights, opts.variant)),
+            eval: Arc::new(opts.evaluator()),
             opts,
             running: None,
             last_position: Vec::new(),
@@ -236,13 +236,13 @@ impl Uci {
                 self.pos = Position::startpos(self.opts.variant);
                 self.last_position.clear();
                 self.refused_position = None;
-                self.eval = Arc::new(Evaluator::new(&self.opts.weights, self.opts.variant));
+                self.eval = Arc::new(self.opts.evaluator());
                 self.tt.clear();
             }
             Change::Hash => self.resize_hash()?,
             Change::ClearHash => self.tt.clear(),
             Change::Weights => {
-                self.eval = Arc::new(Evaluator::new(&self.opts.weights, self.opts.variant));
+                self.eval = Arc::new(self.opts.evaluator());
             }
             Change::Message(m) => self.say(&format!("info string {m}")),
         }

@@ -80,6 +80,14 @@ pub enum OptionError {
     /// An evaluation weight or weights file problem.
     #[error("{0}")]
     Weight(#[from] WeightError),
+    /// A network file that cannot be read or is not a network.
+    #[error("option NnueFile: cannot use '{path}': {reason}")]
+    Network {
+        /// The path given.
+        path: String,
+        /// Why it cannot be used.
+        reason: String,
+    },
 }
 
 /// Why a `position` command was refused.

@@ -556,3 +556,60 @@ fn correction_history_changes_the_search_not_its_answers() {
     }
     assert_ne!(counts[0], counts[1], "the correction is used");
 }
+
+/// `NnueFile` loads a chess network that then evaluates chess positions, `<empty>` goes back
+/// to the weights, and a missing, truncated or foreign file is refused with an error.
+#[test]
+fn network_file_evaluates_chess_and_bad_files_are_refused() {
+    use engine::nnue::{FloatNetwork, Network};
+    let dir = std::env::temp_dir().join(format!("shuriken-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Every weight 0 and the output bias 0.5: every position is worth 0.5 x 400 = 200
+    // centipawns to the side to move.
+    let mut float = FloatNetwork::zeros(8);
+    float.b2 = 0.5;
+    let bytes = float.quantize().to_bytes();
+    assert!(Network::from_bytes(&bytes).is_ok());
+    let good = dir.join("flat.nnue");
+    std::fs::write(&good, &bytes).unwrap();
+    let truncated = dir.join("truncated.nnue");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    let foreign = dir.join("foreign.nnue");
+    std::fs::write(&foreign, "Tempo = 20\n").unwrap();
+
+    let mut d = Driver::new();
+    d.send("setoption name UCI_Variant value chess");
+    for bad in [dir.join("missing.nnue"), truncated.clone(), foreign.clone()] {
+        d.send(&format!("setoption name NnueFile value {}", bad.display()));
+        assert!(has_error(&d.ready()), "{}", bad.display());
+    }
+    d.send(&format!("setoption name NnueFile value {}", good.display()));
+    assert!(!has_error(&d.ready()));
+    // At depth 1 from the start position (no captures), every reply stands pat at 200 for
+    // the opponent: the root scores -200.
+    d.send("position startpos");
+    let (_, lines) = d.bestmove("go depth 1", LONG);
+    let score = |lines: &[String]| -> String {
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth") && l.contains(" score "))
+            .expect("an info line with a score")
+            .clone();
+        let at = last.find(" score ").unwrap() + 7;
+        last[at..]
+            .split_whitespace()
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(score(&lines), "cp -200");
+    // Back to the weights: the tables' score is not the flat network's.
+    d.send("setoption name NnueFile value <empty>");
+    assert!(!has_error(&d.ready()));
+    d.send("ucinewgame");
+    d.send("position startpos");
+    let (_, lines) = d.bestmove("go depth 1", LONG);
+    assert_ne!(score(&lines), "cp -200");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -12,9 +12,11 @@ pub mod pawns;
 pub mod trace;
 pub mod weights;
 
+use crate::nnue::{self, Network};
 use movegen::{Bitboard, Color, Piece, Position, Role, Square, Variant};
 pub use pawn_cache::PawnCache;
 use pawns::{PawnFacts, StructureCounts, StructureMasks};
+use std::sync::Arc;
 pub use trace::EvalTrace;
 pub use weights::Weights;
 use weights::{Scalars, Stage};
@@ -57,6 +59,9 @@ pub struct Evaluator {
     passed: [[i32; weights::PASSED_ROWS]; 2],
     /// File and front-span masks for the pawn-structure terms.
     structure: StructureMasks,
+    /// A learned network that evaluates instead of the tables (chess only; see
+    /// [`Evaluator::with_network`]).
+    network: Option<Arc<Network>>,
 }
 
 /// The pieces of `c` a piece threat can hit: everything but pawns, ninja pawns and the king.
@@ -272,7 +277,21 @@ impl Evaluator {
             scalars: s.clone(),
             passed: w.passed,
             structure: StructureMasks::new(rules),
+            network: None,
         }
+    }
+
+    /// These tables with `network` evaluating instead of them. A network evaluates chess only:
+    /// for any other variant it is ignored.
+    pub fn with_network(mut self, network: Option<Arc<Network>>) -> Evaluator {
+        self.network = network.filter(|_| self.variant == nnue::VARIANT);
+        self
+    }
+
+    /// The network that evaluates instead of the tables, if any.
+    #[inline]
+    pub fn network(&self) -> Option<&Network> {
+        self.network.as_deref()
     }
 
     /// The variant these tables are for.
@@ -298,6 +317,9 @@ impl Evaluator {
 
     /// Evaluates `pos` from the side to move's point of view, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        if let Some(net) = self.network() {
+            return net.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        }
         let facts = Color::BOTH.map(|c| self.structure.pawn_facts(pos, c));
         self.evaluate_with(pos, &facts)
     }
@@ -305,6 +327,9 @@ impl Evaluator {
     /// [`Evaluator::evaluate`], with the pawn-only structure features looked up in `cache`
     /// (the same value, faster).
     pub fn evaluate_cached(&self, pos: &Position, cache: &mut PawnCache) -> i32 {
+        if let Some(net) = self.network() {
+            return net.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        }
         let facts = cache.facts(&self.structure, pos);
         self.evaluate_with(pos, &facts)
     }

@@ -12,7 +12,8 @@ pub mod picker;
 pub mod see;
 mod threads;
 
-use crate::eval::{Evaluator, PawnCache};
+use crate::eval::{Evaluator, PawnCache, EVAL_LIMIT};
+use crate::nnue::AccumulatorStack;
 use crate::time::{GoLimits, TimeLimits};
 use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
 use arrayvec::ArrayVec;
@@ -162,6 +163,8 @@ pub(crate) struct Worker<'a> {
     hist: Box<Histories>,
     /// Pawn-structure features of the positions this thread evaluated.
     pawns: PawnCache,
+    /// The network's hidden layers along the current line (when a network evaluates).
+    accumulators: Option<AccumulatorStack>,
     /// Continuation-history key of the move made at each ply (`None` for a null move).
     stack: Vec<Option<PieceTo>>,
     killers: Vec<[Option<Move>; 2]>,
@@ -207,6 +210,9 @@ impl<'a> Worker<'a> {
             root_depth: 0,
             hist,
             pawns: PawnCache::new(),
+            accumulators: eval
+                .network()
+                .map(|net| AccumulatorStack::new(net, MAX_PLY + 2)),
             stack: vec![None; MAX_PLY + 2],
             killers: vec![[None; 2]; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
@@ -255,6 +261,18 @@ impl<'a> Worker<'a> {
             self.stopped = true;
         }
         self.stopped
+    }
+
+    /// The static evaluation of the position at `ply`: the network's, kept up to date along
+    /// the line, when one evaluates; else the tables'.
+    #[inline]
+    fn evaluate(&mut self, ply: usize) -> i32 {
+        match (self.eval.network(), self.accumulators.as_mut()) {
+            (Some(net), Some(stack)) => stack
+                .evaluate(net, &self.pos, ply)
+                .clamp(-EVAL_LIMIT, EVAL_LIMIT),
+            _ => self.eval.evaluate_cached(&self.pos, &mut self.pawns),
+        }
     }
 
     /// Takes the per-ply move buffer (returned with [`Worker::put_buffer`]).
@@ -465,11 +483,7 @@ impl<'a> Worker<'a> {
             return 0;
         }
         if ply >= MAX_PLY {
-            return if in_check {
-                0
-            } else {
-                self.eval.evaluate_cached(&self.pos, &mut self.pawns)
-            };
+            return if in_check { 0 } else { self.evaluate(ply) };
         }
 
         // Step 4. Mate distance pruning.
@@ -511,7 +525,7 @@ impl<'a> Worker<'a> {
         if !in_check {
             raw_eval = match hit {
                 Some(h) if h.bound != Bound::None => h.eval,
-                _ => self.eval.evaluate_cached(&self.pos, &mut self.pawns),
+                _ => self.evaluate(ply),
             };
             static_eval = self.corrected(raw_eval);
             eval = static_eval;
@@ -835,11 +849,7 @@ impl<'a> Worker<'a> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY {
-            return if in_check {
-                0
-            } else {
-                self.eval.evaluate_cached(&self.pos, &mut self.pawns)
-            };
+            return if in_check { 0 } else { self.evaluate(ply) };
         }
         let pv_node = beta - alpha > 1;
         let key = self.pos.hash();
@@ -862,7 +872,7 @@ impl<'a> Worker<'a> {
         if !in_check {
             raw_eval = match hit {
                 Some(h) if h.bound != Bound::None => h.eval,
-                _ => self.eval.evaluate_cached(&self.pos, &mut self.pawns),
+                _ => self.evaluate(ply),
             };
             static_eval = self.corrected(raw_eval);
             if static_eval >= beta {

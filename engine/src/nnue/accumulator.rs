@@ -1,0 +1,197 @@
+//! The hidden layer kept up to date along a search, one entry per ply.
+//!
+//! Each entry holds both views' hidden layers together with the piece sets they were summed
+//! for. To evaluate a position, the entry of its ply is brought to the position from whichever
+//! is closer, the entry itself (last used by a sibling) or its parent's: only the pieces whose
+//! squares differ are subtracted and added. The pair (hidden layers, piece sets) is always
+//! consistent, so a stale entry costs time, never correctness. When more pieces differ than a
+//! summation from scratch would touch, the entry is refreshed instead.
+
+use super::feature;
+use super::network::{add_row, sub_row, Network};
+use movegen::{Bitboard, Color, Piece, Position, Role};
+
+/// The six chess roles, in the order of the piece sets an entry keeps.
+const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+
+/// Piece sets by colour and role (`[colour][role]`, roles as in [`ROLES`]).
+type PieceSets = [[Bitboard; 6]; 2];
+
+fn piece_sets(pos: &Position) -> PieceSets {
+    let board = pos.board();
+    Color::BOTH.map(|c| ROLES.map(|r| board.pieces(c, r)))
+}
+
+/// How many pieces differ between two sets of piece sets (a piece that moved counts twice).
+fn changes(a: &PieceSets, b: &PieceSets) -> u32 {
+    a.iter()
+        .flatten()
+        .zip(b.iter().flatten())
+        .map(|(x, y)| (*x ^ *y).count())
+        .sum()
+}
+
+/// Both views' hidden layers for the piece sets `sets`.
+#[derive(Clone, Debug)]
+struct Entry {
+    /// White's view, then Black's view, `hidden` values each.
+    hidden: Vec<i16>,
+    sets: PieceSets,
+    valid: bool,
+}
+
+/// Hidden layers for a search: one entry per ply.
+#[derive(Clone, Debug)]
+pub struct AccumulatorStack {
+    entries: Vec<Entry>,
+    size: usize,
+}
+
+impl AccumulatorStack {
+    /// A stack of `plies` entries for `net`, all unused.
+    pub fn new(net: &Network, plies: usize) -> AccumulatorStack {
+        let size = net.hidden();
+        AccumulatorStack {
+            entries: vec![
+                Entry {
+                    hidden: vec![0; 2 * size],
+                    sets: [[Bitboard::EMPTY; 6]; 2],
+                    valid: false,
+                };
+                plies
+            ],
+            size,
+        }
+    }
+
+    /// Forgets every entry (for a new network or a new search).
+    pub fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| e.valid = false);
+    }
+
+    /// The evaluation of `pos`, the position at `ply` of the search, in centipawns for the side
+    /// to move. `net` must be the network the stack was made for.
+    pub fn evaluate(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        debug_assert_eq!(net.hidden(), self.size);
+        let sets = piece_sets(pos);
+        let refresh_cost = pos.board().occupied().count();
+        let (before, rest) = self.entries.split_at_mut(ply);
+        let entry = &mut rest[0];
+        let own = if entry.valid {
+            changes(&entry.sets, &sets)
+        } else {
+            u32::MAX
+        };
+        let parent = before.last().filter(|p| p.valid);
+        let from_parent = parent.map_or(u32::MAX, |p| changes(&p.sets, &sets));
+        if own.min(from_parent) >= refresh_cost {
+            let (white, black) = entry.hidden.split_at_mut(self.size);
+            net.refresh(pos, Color::White, white);
+            net.refresh(pos, Color::Black, black);
+        } else {
+            if from_parent < own {
+                let p = parent.expect("a parent with a finite change count");
+                entry.hidden.copy_from_slice(&p.hidden);
+                entry.sets = p.sets;
+            }
+            apply_changes(net, &entry.sets, &sets, &mut entry.hidden, self.size);
+        }
+        entry.sets = sets;
+        entry.valid = true;
+        let (white, black) = entry.hidden.split_at(self.size);
+        match pos.side_to_move() {
+            Color::White => net.output(white, black),
+            Color::Black => net.output(black, white),
+        }
+    }
+}
+
+/// Moves `hidden` (both views, summed for `old`) to the piece sets `new`.
+fn apply_changes(net: &Network, old: &PieceSets, new: &PieceSets, hidden: &mut [i16], size: usize) {
+    let (white, black) = hidden.split_at_mut(size);
+    for (c, color) in Color::BOTH.into_iter().enumerate() {
+        for (r, role) in ROLES.into_iter().enumerate() {
+            let (was, now) = (old[c][r], new[c][r]);
+            if was == now {
+                continue;
+            }
+            let piece = Piece::new(color, role);
+            for sq in was & !now {
+                if let (Some(w), Some(b)) = (
+                    feature(Color::White, piece, sq),
+                    feature(Color::Black, piece, sq),
+                ) {
+                    sub_row(white, net.row(w));
+                    sub_row(black, net.row(b));
+                }
+            }
+            for sq in now & !was {
+                if let (Some(w), Some(b)) = (
+                    feature(Color::White, piece, sq),
+                    feature(Color::Black, piece, sq),
+                ) {
+                    add_row(white, net.row(w));
+                    add_row(black, net.row(b));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::network::tests::sample;
+    use super::super::VARIANT;
+    use super::*;
+
+    /// Walks pseudo-random games, evaluating at every ply through the stack (with unmakes
+    /// and sibling moves so that stale entries are reused), and compares with evaluation from
+    /// scratch.
+    #[test]
+    fn incremental_evaluation_equals_evaluation_from_scratch() {
+        let net = sample(24).quantize();
+        let mut stack = AccumulatorStack::new(&net, 64);
+        let mut seed = 0x2545_F491_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut checked = 0;
+        for _game in 0..8 {
+            let mut pos = Position::startpos(VARIANT);
+            let mut ply = 0;
+            stack.clear();
+            for _step in 0..300 {
+                assert_eq!(
+                    stack.evaluate(&net, &pos, ply),
+                    net.evaluate(&pos),
+                    "{}",
+                    pos.to_fen()
+                );
+                checked += 1;
+                let list = pos.legal_moves();
+                // Go back a ply now and then (a sibling reuses the entry), else forward.
+                if ply > 0 && (list.is_empty() || next(4) == 0 || ply >= 60) {
+                    pos.unmake_move();
+                    ply -= 1;
+                    continue;
+                }
+                if list.is_empty() {
+                    break;
+                }
+                pos.make_move(list.as_slice()[next(list.len())]);
+                ply += 1;
+            }
+        }
+        assert!(checked > 1000);
+    }
+}
