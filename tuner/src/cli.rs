@@ -1,9 +1,10 @@
-//! The `shuriken tune` command line: `spsa`, `texel gen`, `texel convert`, `texel label` and
-//! `texel fit`.
+//! The `shuriken tune` command line: `spsa`, `texel gen`, `texel convert`, `texel label`,
+//! `texel fit` and `nnue train`.
 
 use super::data::{self, GenerateOptions, QuietFilter, Sample};
 use super::engines::MatchSettings;
 use super::label::{self, LabelOptions};
+use super::nnue_train::{self, data::LoadOptions, EpochReport, TrainOptions};
 use super::plot::{self, Series};
 use super::spsa::{self, SpsaState};
 use super::spsa_config::SpsaConfig;
@@ -24,6 +25,62 @@ pub enum TuneCommand {
     /// Texel tuning of the evaluation weights: generate data, convert game files, fit.
     #[command(subcommand)]
     Texel(TexelCommand),
+    /// The NNUE evaluation network: training.
+    #[command(subcommand)]
+    Nnue(NnueCommand),
+}
+
+/// `shuriken tune nnue ...`
+#[derive(Subcommand, Debug)]
+pub enum NnueCommand {
+    /// Trains the network on `FEN|score|result` lines; writes the quantized network file.
+    Train(NnueTrainArgs),
+}
+
+/// Arguments of `tune nnue train`.
+#[derive(Args, Debug)]
+pub struct NnueTrainArgs {
+    /// Data files: `FEN|score|result` lines, score in centipawns and result (1, 0.5, 0) from
+    /// White's point of view; repeatable.
+    #[arg(long, required = true)]
+    pub data: Vec<PathBuf>,
+    /// Output network file, rewritten after every epoch; the float network goes to OUT.float.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Hidden neurons per view [default: 256, or the size of --resume-from].
+    #[arg(long)]
+    pub hidden: Option<usize>,
+    /// Passes over the training positions.
+    #[arg(long, default_value_t = 15)]
+    pub epochs: usize,
+    /// Positions per Adam step.
+    #[arg(long, default_value_t = 16384)]
+    pub batch: usize,
+    /// Adam learning rate.
+    #[arg(long, default_value_t = 0.001)]
+    pub lr: f32,
+    /// Epochs after this one run at a tenth of --lr [default: 70% of --epochs, rounded].
+    #[arg(long)]
+    pub lr_drop_epoch: Option<usize>,
+    /// Weight of the search score in the target; the rest is the game result.
+    #[arg(long, default_value_t = 0.75)]
+    pub lambda: f32,
+    /// Centipawns per unit of the logistic: target σ(score / scale), prediction σ(eval / scale).
+    #[arg(long, default_value_t = 400.0)]
+    pub scale: f32,
+    /// Fraction of the lines held out for validation (a seeded per-line split).
+    #[arg(long, default_value_t = 0.02)]
+    pub validation: f64,
+    /// Seed of the initial weights, the shuffles and the validation split.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads [default: every core].
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Start from this float checkpoint (an OUT.float of an earlier run) instead of random
+    /// weights; Adam's moments start afresh.
+    #[arg(long)]
+    pub resume_from: Option<PathBuf>,
 }
 
 /// `shuriken tune texel ...`
@@ -232,6 +289,7 @@ pub fn run(cmd: TuneCommand) -> Result<()> {
         TuneCommand::Texel(TexelCommand::Convert(a)) => run_convert(&a),
         TuneCommand::Texel(TexelCommand::Label(a)) => run_label(&a),
         TuneCommand::Texel(TexelCommand::Fit(a)) => run_fit(&a),
+        TuneCommand::Nnue(NnueCommand::Train(a)) => run_nnue_train(&a),
     }
 }
 
@@ -622,6 +680,131 @@ fn run_fit(a: &FitArgs) -> Result<()> {
     println!(
         "wrote {} in {:.0} s",
         a.out.display(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// The network to start from: the checkpoint of `--resume-from`, else seeded random weights.
+fn nnue_start(a: &NnueTrainArgs) -> Result<engine::nnue::FloatNetwork> {
+    let Some(path) = &a.resume_from else {
+        let hidden = a.hidden.unwrap_or(256);
+        if !(1..=nnue_train::MAX_HIDDEN).contains(&hidden) {
+            bail!(
+                "--hidden must lie in 1..={}, not {hidden}",
+                nnue_train::MAX_HIDDEN
+            );
+        }
+        return Ok(nnue_train::model::init(hidden, a.seed));
+    };
+    let net = nnue_train::load_float(path)?;
+    if let Some(h) = a.hidden.filter(|&h| h != net.hidden) {
+        bail!(
+            "--hidden {h} differs from the {} neurons of {}",
+            net.hidden,
+            path.display()
+        );
+    }
+    println!("resuming from {} ({} hidden)", path.display(), net.hidden);
+    Ok(net)
+}
+
+fn nnue_options(a: &NnueTrainArgs) -> Result<(LoadOptions, TrainOptions)> {
+    if a.epochs == 0 || a.batch == 0 {
+        bail!("--epochs and --batch must be at least 1");
+    }
+    if !(a.lr.is_finite() && a.lr > 0.0) {
+        bail!("--lr must be a positive number, not {}", a.lr);
+    }
+    if !(0.0..=1.0).contains(&a.lambda) {
+        bail!("--lambda must lie in 0..=1, not {}", a.lambda);
+    }
+    if !(a.scale.is_finite() && a.scale > 0.0) {
+        bail!("--scale must be a positive number, not {}", a.scale);
+    }
+    if !(0.0..1.0).contains(&a.validation) {
+        bail!("--validation must lie in 0..1, not {}", a.validation);
+    }
+    let load = LoadOptions {
+        lambda: a.lambda,
+        scale: a.scale,
+        validation: a.validation,
+        seed: a.seed,
+    };
+    let train = TrainOptions {
+        epochs: a.epochs,
+        batch: a.batch,
+        lr: a.lr,
+        lr_drop_epoch: a.lr_drop_epoch.unwrap_or((a.epochs * 7 + 5) / 10),
+        scale: a.scale,
+        seed: a.seed,
+    };
+    Ok((load, train))
+}
+
+fn run_nnue_train(a: &NnueTrainArgs) -> Result<()> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(a.threads.unwrap_or(0))
+        .build()
+        .context("cannot start the worker threads")?;
+    pool.install(|| nnue_train_in_pool(a))
+}
+
+fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
+    let (load_opts, opts) = nnue_options(a)?;
+    let mut net = nnue_start(a)?;
+    let t0 = Instant::now();
+    let loaded = nnue_train::data::load(&a.data, &load_opts)?;
+    println!(
+        "{} positions ({} train, {} validation) from {} lines, {} malformed lines skipped{}; \
+         loaded in {:.1} s, {:.0} MB, {} threads",
+        loaded.train.len() + loaded.valid.len(),
+        loaded.train.len(),
+        loaded.valid.len(),
+        loaded.lines,
+        loaded.skipped,
+        if loaded.examples.is_empty() {
+            String::new()
+        } else {
+            format!(" (e.g. {})", loaded.examples.join("; "))
+        },
+        t0.elapsed().as_secs_f64(),
+        (loaded.train.bytes() + loaded.valid.bytes()) as f64 / 1e6,
+        rayon::current_num_threads()
+    );
+    println!(
+        "hidden {}, epochs {}, batch {}, lr {} (x0.1 after epoch {}), lambda {}, scale {}",
+        net.hidden, opts.epochs, opts.batch, opts.lr, opts.lr_drop_epoch, a.lambda, a.scale
+    );
+    let show = |r: &EpochReport| {
+        let valid = r.valid_loss.map_or("-".to_string(), |v| format!("{v:.6}"));
+        println!(
+            "epoch {:>3}/{}  train {:.6}  valid {valid}  lr {:.6}  {:.1} s  ({:.0} pos/s)",
+            r.epoch,
+            opts.epochs,
+            r.train_loss,
+            r.lr,
+            r.seconds,
+            loaded.train.len() as f64 / r.train_seconds.max(1e-9)
+        );
+    };
+    nnue_train::train(&mut net, &loaded.train, &loaded.valid, &opts, |r, net| {
+        show(r);
+        nnue_train::save(net, &a.out)
+    })?;
+    if !loaded.valid.is_empty() {
+        let c =
+            nnue_train::check_quantized(&net, &loaded.valid, &loaded.valid_fens, a.scale, 50_000)?;
+        println!(
+            "quantized check on {} validation positions: loss float {:.6}, quantized {:.6} \
+             (Network::evaluate); mean |difference| {:.1} cp",
+            c.positions, c.float_loss, c.quantized_loss, c.mean_abs_cp
+        );
+    }
+    println!(
+        "wrote {} and {} in {:.0} s",
+        a.out.display(),
+        nnue_train::float_path(&a.out).display(),
         t0.elapsed().as_secs_f64()
     );
     Ok(())

@@ -1,5 +1,5 @@
-//! Parameter tuning: SPSA over the engine's UCI `spin` options, and Texel tuning of the
-//! evaluation weights.
+//! Parameter tuning: SPSA over the engine's UCI `spin` options, Texel tuning of the evaluation
+//! weights, and training of the NNUE network.
 //!
 //! # SPSA (`shuriken tune spsa --config F [--out DIR] [--resume]`)
 //! Plays game pairs of `θ + c_k Δ` against `θ − c_k Δ` (two instances of this binary, or
@@ -29,6 +29,13 @@
 //! default tables of `engine/src/eval/weights.rs` (`default_material`, `default_center`,
 //! `default_mobility`, `DEFAULT_HAND_NINJA` and the `Scalars` defaults); every line of the file
 //! names one weight of that table, and `fit` prints the list of changed weights.
+//!
+//! # NNUE
+//! `shuriken tune nnue train --data F --out NET [--hidden 256 --epochs 15 ...]` trains the
+//! network of `engine::nnue` on `FEN|score|result` lines (score in centipawns, both from
+//! White's view), with Adam on a blend of the score and the result, and writes the quantized
+//! network to `NET` (and the float checkpoint to `NET.float`) after every epoch
+//! ([`nnue_train`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs, unreachable_pub)]
@@ -37,6 +44,7 @@ pub mod cli;
 pub mod data;
 pub mod engines;
 pub mod label;
+pub mod nnue_train;
 pub mod plot;
 pub mod rng;
 pub mod spsa;

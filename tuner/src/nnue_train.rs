@@ -1,0 +1,388 @@
+//! The NNUE trainer: fits [`engine::nnue`]'s network to `FEN|score|result` positions
+//! (`shuriken tune nnue train`).
+//!
+//! Each position's target, in the side to move's view, blends the search score and the game
+//! result: `t = λ σ(score / scale) + (1 − λ) result`, with `σ(x) = 1 / (1 + e^-x)`. The
+//! prediction is `p = σ(out · SCALE / scale)` for the network's float output `out`, and the
+//! loss is the mean of `(p − t)²`. Training is mini-batch Adam on the exact gradient
+//! ([`model`]), batches split over the rayon pool, the training positions shuffled every epoch
+//! with a seeded generator; after every step `w1`, `b1` and `w2` are clipped to
+//! [`engine::nnue::network::WEIGHT_LIMIT`] so that quantization loses nothing to saturation. The learning rate drops
+//! tenfold after epoch `lr_drop_epoch`.
+//!
+//! After every epoch the quantized network goes to `--out` and the float network to
+//! `--out` + `.float` (both written to a temporary file and renamed). The float checkpoint is
+//! little-endian: the 8 bytes `SHKFLT01`, `u32` inputs (768), `u32` hidden size `H`, then `f32`s:
+//! `w1` (`768 * H`, input by input), `b1` (`H`), `w2` (`2 * H`, the side to move's half first)
+//! and `b2` (1). `--resume-from` starts from such a file (with fresh Adam moments).
+
+pub mod data;
+pub mod model;
+
+use crate::rng::SplitMix64;
+use anyhow::{bail, Context, Result};
+use data::{sigmoid, Positions};
+use engine::nnue::network::SCALE;
+use engine::nnue::{FloatNetwork, Network, INPUTS, VARIANT};
+use model::{Adam, Gradient};
+use movegen::Position;
+use rayon::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+/// Magic bytes of a float checkpoint.
+const FLOAT_MAGIC: &[u8; 8] = b"SHKFLT01";
+/// Largest hidden size the network file format accepts.
+pub const MAX_HIDDEN: usize = 4096;
+
+/// Settings of a training run.
+#[derive(Clone, Copy, Debug)]
+pub struct TrainOptions {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Positions per Adam step.
+    pub batch: usize,
+    /// Adam's learning rate.
+    pub lr: f32,
+    /// Epochs after this one run at a tenth of `lr`.
+    pub lr_drop_epoch: usize,
+    /// Centipawns per unit of the logistic's argument.
+    pub scale: f32,
+    /// Seed of the shuffles.
+    pub seed: u64,
+}
+
+impl TrainOptions {
+    /// `SCALE / scale`: the logistic's argument per unit of float output.
+    pub fn k(&self) -> f32 {
+        SCALE as f32 / self.scale
+    }
+
+    /// The learning rate of epoch `epoch` (from 1).
+    pub fn lr_at(&self, epoch: usize) -> f32 {
+        if epoch > self.lr_drop_epoch {
+            self.lr * 0.1
+        } else {
+            self.lr
+        }
+    }
+}
+
+/// What one epoch did.
+#[derive(Clone, Copy, Debug)]
+pub struct EpochReport {
+    /// Epoch number, from 1.
+    pub epoch: usize,
+    /// Mean loss over the epoch's batches (each before its step).
+    pub train_loss: f64,
+    /// Loss on the validation positions after the epoch (`None` without any).
+    pub valid_loss: Option<f64>,
+    /// Learning rate of the epoch.
+    pub lr: f32,
+    /// Seconds of training (without validation).
+    pub train_seconds: f64,
+    /// Seconds of the whole epoch.
+    pub seconds: f64,
+}
+
+/// Trains `net` on `train`, calling `after_epoch` after every epoch (to report and save).
+pub fn train(
+    net: &mut FloatNetwork,
+    train: &Positions,
+    valid: &Positions,
+    opts: &TrainOptions,
+    mut after_epoch: impl FnMut(&EpochReport, &FloatNetwork) -> Result<()>,
+) -> Result<()> {
+    if train.is_empty() {
+        bail!("no training positions");
+    }
+    let n = u32::try_from(train.len()).context("over 4 billion training positions")?;
+    let mut order: Vec<u32> = (0..n).collect();
+    let mut rng = SplitMix64::new(opts.seed);
+    let mut adam = Adam::new(net.hidden);
+    let mut grads = vec![Gradient::zeros(net.hidden); rayon::current_num_threads().max(1)];
+    let k = opts.k();
+    for epoch in 1..=opts.epochs {
+        let t = Instant::now();
+        shuffle(&mut order, &mut rng);
+        let lr = opts.lr_at(epoch);
+        let mut loss = 0.0;
+        for batch in order.chunks(opts.batch.max(1)) {
+            model::batch_gradient(net, train, batch, k, &mut grads);
+            loss += grads.iter().map(|g| g.loss).sum::<f64>();
+            adam.step(net, &grads, batch.len(), lr);
+        }
+        let train_seconds = t.elapsed().as_secs_f64();
+        let valid_loss = (!valid.is_empty()).then(|| model::mean_loss(net, valid, k));
+        let report = EpochReport {
+            epoch,
+            train_loss: loss / train.len() as f64,
+            valid_loss,
+            lr,
+            train_seconds,
+            seconds: t.elapsed().as_secs_f64(),
+        };
+        after_epoch(&report, net)?;
+    }
+    Ok(())
+}
+
+/// Fisher–Yates shuffle.
+fn shuffle(v: &mut [u32], rng: &mut SplitMix64) {
+    for i in (1..v.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        v.swap(i, j);
+    }
+}
+
+/// The path of the float checkpoint that goes with network file `out`: `out` + `.float`.
+pub fn float_path(out: &Path) -> PathBuf {
+    let mut s = out.as_os_str().to_owned();
+    s.push(".float");
+    PathBuf::from(s)
+}
+
+/// Writes `bytes` to `path` through a temporary file and a rename, so that an interrupted run
+/// never leaves a truncated file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path)
+        .with_context(|| format!("cannot rename {} to {}", tmp.display(), path.display()))
+}
+
+/// The bytes of a float checkpoint (format in the module documentation).
+pub fn float_to_bytes(net: &FloatNetwork) -> Vec<u8> {
+    let mut out = Vec::with_capacity(16 + 4 * (net.w1.len() + 3 * net.hidden + 1));
+    out.extend_from_slice(FLOAT_MAGIC);
+    out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
+    out.extend_from_slice(&(net.hidden as u32).to_le_bytes());
+    for v in net.w1.iter().chain(&net.b1).chain(&net.w2) {
+        out.extend_from_slice(&v.to_le_bytes());
+    }
+    out.extend_from_slice(&net.b2.to_le_bytes());
+    out
+}
+
+/// Reads a float checkpoint.
+pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
+    if bytes.len() < 16 || &bytes[..8] != FLOAT_MAGIC {
+        bail!("not a float network checkpoint (the magic bytes SHKFLT01 are missing)");
+    }
+    let u32_at =
+        |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
+    let (inputs, hidden) = (u32_at(8) as usize, u32_at(12) as usize);
+    if inputs != INPUTS || !(1..=MAX_HIDDEN).contains(&hidden) {
+        bail!("unsupported checkpoint shape: {inputs} inputs, {hidden} hidden neurons");
+    }
+    let expected = 16 + 4 * (INPUTS * hidden + 3 * hidden + 1);
+    if bytes.len() != expected {
+        bail!(
+            "checkpoint has {} bytes, its shape needs {expected} (truncated or padded)",
+            bytes.len()
+        );
+    }
+    let mut floats = bytes[16..]
+        .chunks_exact(4)
+        .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
+    let mut take = |n: usize| -> Vec<f32> { floats.by_ref().take(n).collect() };
+    let net = FloatNetwork {
+        hidden,
+        w1: take(INPUTS * hidden),
+        b1: take(hidden),
+        w2: take(2 * hidden),
+        b2: take(1)[0],
+    };
+    if !net
+        .w1
+        .iter()
+        .chain(&net.b1)
+        .chain(&net.w2)
+        .all(|v| v.is_finite())
+        || !net.b2.is_finite()
+    {
+        bail!("checkpoint holds a weight that is not a finite number");
+    }
+    Ok(net)
+}
+
+/// Reads the float checkpoint at `path`.
+pub fn load_float(path: &Path) -> Result<FloatNetwork> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    float_from_bytes(&bytes).with_context(|| format!("{} is not usable", path.display()))
+}
+
+/// Writes the quantized network to `out` and the float one next to it ([`float_path`]).
+pub fn save(net: &FloatNetwork, out: &Path) -> Result<()> {
+    write_atomically(out, &net.quantize().to_bytes())?;
+    write_atomically(&float_path(out), &float_to_bytes(net))
+}
+
+/// Losses on a sample of the validation positions: the float network's and the quantized
+/// network's as the engine evaluates it ([`Network::evaluate`] from the FEN).
+#[derive(Clone, Copy, Debug)]
+pub struct QuantizedCheck {
+    /// Positions evaluated.
+    pub positions: usize,
+    /// Mean loss of the float network.
+    pub float_loss: f64,
+    /// Mean loss of the quantized network.
+    pub quantized_loss: f64,
+    /// Mean absolute difference of the two evaluations, in centipawns.
+    pub mean_abs_cp: f64,
+}
+
+/// Evaluates up to `limit` validation positions (evenly spread) with the float network and with
+/// the quantized network read back from its bytes.
+pub fn check_quantized(
+    net: &FloatNetwork,
+    valid: &Positions,
+    fens: &[String],
+    scale: f32,
+    limit: usize,
+) -> Result<QuantizedCheck> {
+    let quantized = Network::from_bytes(&net.quantize().to_bytes())?;
+    let n = valid.len().min(fens.len());
+    let picks: Vec<usize> = (0..n.min(limit)).map(|j| j * n / n.min(limit)).collect();
+    let k = SCALE as f32 / scale;
+    let sums = picks
+        .par_iter()
+        .map_init(
+            || model::Scratch::new(net.hidden),
+            |s, &i| -> Result<(f64, f64, f64)> {
+                let pos = Position::from_fen(VARIANT, &fens[i])
+                    .map_err(|e| anyhow::anyhow!("validation FEN {}: {e}", fens[i]))?;
+                let cp = quantized.evaluate(&pos) as f32;
+                let out = model::forward(net, valid, i, s);
+                let t = valid.target(i);
+                let dq = sigmoid(cp / scale) - t;
+                let df = sigmoid(out * k) - t;
+                let cp_diff = (cp - out * SCALE as f32).abs();
+                Ok((f64::from(df * df), f64::from(dq * dq), f64::from(cp_diff)))
+            },
+        )
+        .try_reduce(
+            || (0.0, 0.0, 0.0),
+            |a, b| Ok((a.0 + b.0, a.1 + b.1, a.2 + b.2)),
+        )?;
+    let m = picks.len().max(1) as f64;
+    Ok(QuantizedCheck {
+        positions: picks.len(),
+        float_loss: sums.0 / m,
+        quantized_loss: sums.1 / m,
+        mean_abs_cp: sums.2 / m,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::nnue::features;
+
+    /// About `n` positions from seeded random games, labelled by material balance.
+    fn material_positions(n: usize) -> Positions {
+        let mut rng = SplitMix64::new(3);
+        let mut data = Positions::default();
+        while data.len() < n {
+            let mut pos = Position::startpos(VARIANT);
+            for _ in 0..60 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || data.len() >= n {
+                    break;
+                }
+                pos.make_move(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+                let stm = pos.side_to_move();
+                let material: i32 = features(&pos, stm)
+                    .iter()
+                    .map(|&f| {
+                        let value = [100, 300, 300, 500, 900, 0][(f % 384) / 64];
+                        if f < 384 {
+                            value
+                        } else {
+                            -value
+                        }
+                    })
+                    .sum();
+                let t = sigmoid(material as f32 / 400.0);
+                data.push(&features(&pos, stm), &features(&pos, stm.opposite()), t);
+            }
+        }
+        data
+    }
+
+    #[test]
+    fn training_lowers_the_loss_on_material_balance() {
+        let data = material_positions(200);
+        let mut net = model::init(8, 1);
+        let opts = TrainOptions {
+            epochs: 30,
+            batch: 32,
+            lr: 0.01,
+            lr_drop_epoch: 25,
+            scale: 400.0,
+            seed: 1,
+        };
+        let before = model::mean_loss(&net, &data, opts.k());
+        let mut losses = Vec::new();
+        train(&mut net, &data, &data, &opts, |r, _| {
+            losses.push(r.valid_loss.unwrap());
+            Ok(())
+        })
+        .unwrap();
+        let after = *losses.last().unwrap();
+        assert!(before > 0.01, "the task is not trivial: {before}");
+        assert!(after < before * 0.3, "loss {before} -> {after}");
+        assert!(losses[4] < before, "{losses:?}");
+    }
+
+    #[test]
+    fn checkpoints_round_trip_and_damage_is_refused() {
+        let mut net = model::init(4, 9);
+        net.b1[2] = 0.25;
+        net.b2 = -0.5;
+        let bytes = float_to_bytes(&net);
+        assert_eq!(float_from_bytes(&bytes).unwrap(), net);
+        assert!(float_from_bytes(&bytes[..bytes.len() - 1]).is_err());
+        assert!(float_from_bytes(b"SHKNNUE1........").is_err());
+        let dir = std::env::temp_dir().join(format!("nnue-save-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("t.nnue");
+        save(&net, &out).unwrap();
+        assert_eq!(load_float(&float_path(&out)).unwrap(), net);
+        let q = Network::from_bytes(&std::fs::read(&out).unwrap()).unwrap();
+        assert_eq!(q, net.quantize());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn the_quantized_network_agrees_with_the_float_one() {
+        let data = material_positions(50);
+        let mut fens = Vec::new();
+        let mut valid = Positions::default();
+        for fen in [
+            "r1bqkb1r/p1ppppp1/p7/5n1p/8/NPP1P3/P2P1PPP/R1BQK1NR w KQkq - 0 6",
+            "4k3/8/8/3q4/8/8/3PP3/3QK3 b - - 0 1",
+        ] {
+            let pos = Position::from_fen(VARIANT, fen).unwrap();
+            let stm = pos.side_to_move();
+            valid.push(&features(&pos, stm), &features(&pos, stm.opposite()), 0.5);
+            fens.push(fen.to_string());
+        }
+        let mut net = model::init(16, 2);
+        let opts = TrainOptions {
+            epochs: 5,
+            batch: 16,
+            lr: 0.01,
+            lr_drop_epoch: 5,
+            scale: 400.0,
+            seed: 1,
+        };
+        train(&mut net, &data, &valid, &opts, |_, _| Ok(())).unwrap();
+        let c = check_quantized(&net, &valid, &fens, 400.0, 50_000).unwrap();
+        assert_eq!(c.positions, 2);
+        assert!(c.mean_abs_cp < 10.0, "{c:?}");
+        assert!((c.float_loss - c.quantized_loss).abs() < 1e-3, "{c:?}");
+    }
+}

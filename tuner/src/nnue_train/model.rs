@@ -1,0 +1,427 @@
+//! The network's forward and backward pass in floating point, the batch gradient over a rayon
+//! pool, and the Adam step.
+//!
+//! For a position with active inputs `F_us` (side to move's view) and `F_them`:
+//!
+//! ```text
+//! acc_v = b1 + Σ_{f ∈ F_v} w1[f],   h_v = clamp(acc_v, 0, 1)
+//! out   = w2[..H]·h_us + w2[H..]·h_them + b2
+//! p     = σ(out · k),   k = SCALE / scale,   loss = (p − t)²
+//! ```
+//!
+//! and back: `∂loss/∂out = 2 (p − t) p (1 − p) k`; `∂/∂w2 = g h`; `∂/∂b2 = g`;
+//! `∂/∂acc_v[j] = g w2_v[j]` where `0 < acc_v[j] < 1` and 0 elsewhere (the clipped ReLU); each
+//! active input's row of `w1`, and `b1`, receive the gradient of their accumulators.
+
+use super::data::{sigmoid, Positions};
+use crate::rng::SplitMix64;
+use engine::nnue::network::WEIGHT_LIMIT;
+use engine::nnue::{FloatNetwork, INPUTS};
+use rayon::prelude::*;
+
+/// A network of `hidden` neurons with small seeded random weights: `w1` uniform in
+/// `±0.5 / sqrt(32)`, `w2` uniform in `±1 / sqrt(2 hidden)`, biases 0.
+pub fn init(hidden: usize, seed: u64) -> FloatNetwork {
+    let mut rng = SplitMix64::new(seed ^ 0x4E4E_5545);
+    let mut uniform = |r: f32| (rng.unit() as f32 * 2.0 - 1.0) * r;
+    let mut net = FloatNetwork::zeros(hidden);
+    let r1 = 0.5 / 32f32.sqrt();
+    net.w1.iter_mut().for_each(|w| *w = uniform(r1));
+    let r2 = 1.0 / ((2 * hidden) as f32).sqrt();
+    net.w2.iter_mut().for_each(|w| *w = uniform(r2));
+    net
+}
+
+/// Per-thread work space: both views' accumulators.
+#[derive(Clone, Debug)]
+pub struct Scratch {
+    us: Vec<f32>,
+    them: Vec<f32>,
+}
+
+impl Scratch {
+    /// Work space for `hidden` neurons.
+    pub fn new(hidden: usize) -> Scratch {
+        Scratch {
+            us: vec![0.0; hidden],
+            them: vec![0.0; hidden],
+        }
+    }
+}
+
+/// `acc = b1 + Σ w1[f]` over `inputs`.
+#[inline]
+fn accumulate(net: &FloatNetwork, inputs: &[u16], acc: &mut [f32]) {
+    let h = net.hidden;
+    acc.copy_from_slice(&net.b1);
+    for &f in inputs {
+        let row = &net.w1[f as usize * h..(f as usize + 1) * h];
+        acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+    }
+}
+
+/// `w · clamp(acc, 0, 1)`.
+#[inline]
+fn half(acc: &[f32], w: &[f32]) -> f32 {
+    acc.iter().zip(w).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum()
+}
+
+/// The float output (`centipawns / SCALE`) of position `i`; leaves the accumulators in `s`.
+#[inline]
+pub fn forward(net: &FloatNetwork, data: &Positions, i: usize, s: &mut Scratch) -> f32 {
+    let h = net.hidden;
+    let (us, them) = data.views(i);
+    accumulate(net, us, &mut s.us);
+    accumulate(net, them, &mut s.them);
+    half(&s.us, &net.w2[..h]) + half(&s.them, &net.w2[h..]) + net.b2
+}
+
+/// A gradient being summed (not yet divided by the batch size), with the loss sum.
+#[derive(Clone, Debug)]
+pub struct Gradient {
+    /// Of the input weights, laid out like [`FloatNetwork::w1`].
+    pub w1: Vec<f32>,
+    /// Of the hidden biases.
+    pub b1: Vec<f32>,
+    /// Of the output weights.
+    pub w2: Vec<f32>,
+    /// Of the output bias.
+    pub b2: f64,
+    /// Sum of the losses.
+    pub loss: f64,
+}
+
+impl Gradient {
+    /// A zero gradient for `hidden` neurons.
+    pub fn zeros(hidden: usize) -> Gradient {
+        Gradient {
+            w1: vec![0.0; INPUTS * hidden],
+            b1: vec![0.0; hidden],
+            w2: vec![0.0; 2 * hidden],
+            b2: 0.0,
+            loss: 0.0,
+        }
+    }
+
+    /// Sets every entry back to 0.
+    pub fn clear(&mut self) {
+        self.w1.fill(0.0);
+        self.b1.fill(0.0);
+        self.w2.fill(0.0);
+        self.b2 = 0.0;
+        self.loss = 0.0;
+    }
+
+    /// Adds the loss `(σ(out k) − t)²` of position `i` and its gradient (`k = SCALE / scale`).
+    pub fn add(&mut self, net: &FloatNetwork, data: &Positions, i: usize, k: f32, s: &mut Scratch) {
+        let h = net.hidden;
+        let out = forward(net, data, i, s);
+        let p = sigmoid(out * k);
+        let d = p - data.target(i);
+        self.loss += f64::from(d * d);
+        let g = 2.0 * d * p * (1.0 - p) * k;
+        self.b2 += f64::from(g);
+        let (us, them) = data.views(i);
+        for (view, acc, w2, gw2) in [
+            (us, &mut s.us, &net.w2[..h], 0),
+            (them, &mut s.them, &net.w2[h..], h),
+        ] {
+            // The accumulator turns into its own gradient.
+            for (j, a) in acc.iter_mut().enumerate() {
+                let hv = a.clamp(0.0, 1.0);
+                self.w2[gw2 + j] += g * hv;
+                *a = if *a > 0.0 && *a < 1.0 { g * w2[j] } else { 0.0 };
+            }
+            self.b1
+                .iter_mut()
+                .zip(acc.iter())
+                .for_each(|(b, d)| *b += d);
+            for &f in view {
+                let row = &mut self.w1[f as usize * h..(f as usize + 1) * h];
+                row.iter_mut().zip(acc.iter()).for_each(|(w, d)| *w += d);
+            }
+        }
+    }
+}
+
+/// Sums the gradient of the positions `batch` into `grads`, one buffer per part of the batch
+/// (run in parallel on the current rayon pool); returns nothing, the sums are in `grads`.
+pub fn batch_gradient(
+    net: &FloatNetwork,
+    data: &Positions,
+    batch: &[u32],
+    k: f32,
+    grads: &mut [Gradient],
+) {
+    let parts = grads.len();
+    grads.par_iter_mut().enumerate().for_each(|(t, g)| {
+        g.clear();
+        let mut s = Scratch::new(net.hidden);
+        let range = t * batch.len() / parts..(t + 1) * batch.len() / parts;
+        for &i in &batch[range] {
+            g.add(net, data, i as usize, k, &mut s);
+        }
+    });
+}
+
+/// Mean loss of `net` over `data` (0 when empty).
+pub fn mean_loss(net: &FloatNetwork, data: &Positions, k: f32) -> f64 {
+    if data.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = (0..data.len())
+        .into_par_iter()
+        .with_min_len(1024)
+        .map_init(
+            || Scratch::new(net.hidden),
+            |s, i| {
+                let d = sigmoid(forward(net, data, i, s) * k) - data.target(i);
+                f64::from(d * d)
+            },
+        )
+        .sum();
+    sum / data.len() as f64
+}
+
+/// Adam's moment estimates, laid out like the network.
+#[derive(Clone, Debug)]
+pub struct Adam {
+    m: FloatNetwork,
+    v: FloatNetwork,
+    steps: i32,
+}
+
+/// Adam's β1.
+const BETA1: f32 = 0.9;
+/// Adam's β2.
+const BETA2: f32 = 0.999;
+/// Adam's ε.
+const EPSILON: f32 = 1e-8;
+
+/// One step's constants: learning rate and bias corrections.
+#[derive(Clone, Copy)]
+struct Step {
+    lr: f32,
+    c1: f32,
+    c2: f32,
+}
+
+impl Step {
+    /// Updates one parameter with gradient `g`; returns the new value.
+    #[inline]
+    fn apply(self, w: f32, m: &mut f32, v: &mut f32, g: f32) -> f32 {
+        *m = BETA1 * *m + (1.0 - BETA1) * g;
+        *v = BETA2 * *v + (1.0 - BETA2) * g * g;
+        w - self.lr * (*m / self.c1) / ((*v / self.c2).sqrt() + EPSILON)
+    }
+}
+
+impl Adam {
+    /// Fresh moments for `hidden` neurons.
+    pub fn new(hidden: usize) -> Adam {
+        Adam {
+            m: FloatNetwork::zeros(hidden),
+            v: FloatNetwork::zeros(hidden),
+            steps: 0,
+        }
+    }
+
+    /// One step with the mean of the summed gradients `grads` over `count` positions; then
+    /// clips `w1`, `b1` and `w2` to `±WEIGHT_LIMIT` (the output bias is stored as an `i32` and
+    /// is not clipped).
+    pub fn step(&mut self, net: &mut FloatNetwork, grads: &[Gradient], count: usize, lr: f32) {
+        self.steps += 1;
+        let step = Step {
+            lr,
+            c1: 1.0 - BETA1.powi(self.steps),
+            c2: 1.0 - BETA2.powi(self.steps),
+        };
+        let inv = 1.0 / count.max(1) as f32;
+        let clip = |w: f32| w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
+        let chunk = 16 * net.hidden;
+        net.w1
+            .par_chunks_mut(chunk)
+            .zip(self.m.w1.par_chunks_mut(chunk))
+            .zip(self.v.w1.par_chunks_mut(chunk))
+            .enumerate()
+            .for_each(|(c, ((w, m), v))| {
+                for j in 0..w.len() {
+                    let g: f32 = grads.iter().map(|g| g.w1[c * chunk + j]).sum::<f32>() * inv;
+                    w[j] = clip(step.apply(w[j], &mut m[j], &mut v[j], g));
+                }
+            });
+        let small =
+            |w: &mut [f32], m: &mut [f32], v: &mut [f32], pick: &dyn Fn(&Gradient) -> &[f32]| {
+                for j in 0..w.len() {
+                    let g: f32 = grads.iter().map(|g| pick(g)[j]).sum::<f32>() * inv;
+                    w[j] = clip(step.apply(w[j], &mut m[j], &mut v[j], g));
+                }
+            };
+        small(&mut net.b1, &mut self.m.b1, &mut self.v.b1, &|g| &g.b1);
+        small(&mut net.w2, &mut self.m.w2, &mut self.v.w2, &|g| &g.w2);
+        let g = (grads.iter().map(|g| g.b2).sum::<f64>() as f32) * inv;
+        net.b2 = step.apply(net.b2, &mut self.m.b2, &mut self.v.b2, g);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::nnue::{features, VARIANT};
+    use movegen::Position;
+
+    /// A few positions of varied material, and their targets.
+    fn positions() -> Positions {
+        let fens = [
+            (
+                "r1bqkb1r/p1ppppp1/p7/5n1p/8/NPP1P3/P2P1PPP/R1BQK1NR w KQkq - 0 6",
+                0.7,
+            ),
+            ("4k3/8/8/3q4/8/8/3PP3/3QK3 b - - 0 1", 0.2),
+            (
+                "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+                0.5,
+            ),
+            ("8/5k2/8/8/2R5/8/1K6/8 w - - 0 1", 0.95),
+            ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 0.4),
+        ];
+        let mut data = Positions::default();
+        for (fen, t) in fens {
+            let pos = Position::from_fen(VARIANT, fen).unwrap();
+            let stm = pos.side_to_move();
+            data.push(&features(&pos, stm), &features(&pos, stm.opposite()), t);
+        }
+        data
+    }
+
+    /// The loss of position `i` in f64, straight from the definition, with the parameters of
+    /// `net` as f64 and one of them changed by `delta` (`which` picks it).
+    fn loss64(net: &FloatNetwork, data: &Positions, i: usize, k: f64, tweak: (Param, f64)) -> f64 {
+        let h = net.hidden;
+        let get = |p: Param| -> f64 {
+            let base = match p {
+                Param::W1(j) => net.w1[j],
+                Param::B1(j) => net.b1[j],
+                Param::W2(j) => net.w2[j],
+                Param::B2 => net.b2,
+            };
+            f64::from(base) + if p == tweak.0 { tweak.1 } else { 0.0 }
+        };
+        let (us, them) = data.views(i);
+        let hidden = |view: &[u16]| -> Vec<f64> {
+            (0..h)
+                .map(|j| {
+                    let acc = get(Param::B1(j))
+                        + view
+                            .iter()
+                            .map(|&f| get(Param::W1(f as usize * h + j)))
+                            .sum::<f64>();
+                    acc.clamp(0.0, 1.0)
+                })
+                .collect()
+        };
+        let (hu, ht) = (hidden(us), hidden(them));
+        let out = (0..h)
+            .map(|j| hu[j] * get(Param::W2(j)) + ht[j] * get(Param::W2(h + j)))
+            .sum::<f64>()
+            + get(Param::B2);
+        let p = 1.0 / (1.0 + (-out * k).exp());
+        (p - f64::from(data.target(i))).powi(2)
+    }
+
+    #[derive(Clone, Copy, PartialEq, Debug)]
+    enum Param {
+        W1(usize),
+        B1(usize),
+        W2(usize),
+        B2,
+    }
+
+    #[test]
+    fn the_backward_pass_matches_finite_differences() {
+        let hidden = 6;
+        let mut net = init(hidden, 7);
+        // Larger weights than the initialisation, so some neurons clip at 0 and some at 1.
+        net.w1.iter_mut().for_each(|w| *w *= 3.0);
+        net.b1 = vec![0.3, -0.2, 0.5, 0.1, 0.9, -0.4];
+        net.w2.iter_mut().for_each(|w| *w *= 8.0);
+        net.b2 = 0.05;
+        let data = positions();
+        let k = 1.3f32;
+        // No accumulator may sit near a clip boundary, or the numeric gradient is meaningless.
+        let mut s = Scratch::new(hidden);
+        let (mut clipped, mut inside) = (0, 0);
+        for i in 0..data.len() {
+            forward(&net, &data, i, &mut s);
+            for &a in s.us.iter().chain(&s.them) {
+                assert!(a.abs() > 1e-3 && (a - 1.0).abs() > 1e-3, "accumulator {a}");
+                if (0.0..1.0).contains(&a) {
+                    inside += 1;
+                } else {
+                    clipped += 1;
+                }
+            }
+        }
+        assert!(
+            clipped > 5 && inside > 5,
+            "{clipped} clipped, {inside} inside"
+        );
+        let mut g = Gradient::zeros(hidden);
+        for i in 0..data.len() {
+            g.add(&net, &data, i, k, &mut s);
+        }
+        let mut params = vec![Param::B2];
+        for j in 0..hidden {
+            params.extend([Param::B1(j), Param::W2(j), Param::W2(hidden + j)]);
+        }
+        // Rows of inputs that are active (own king, enemy king, ...) and one that is not.
+        for i in 0..data.len() {
+            let (us, them) = data.views(i);
+            for &f in us.iter().take(2).chain(them.iter().take(2)) {
+                params.push(Param::W1(f as usize * hidden + i % hidden));
+            }
+        }
+        params.push(Param::W1(0));
+        let eps = 1e-5;
+        for p in params {
+            let numeric: f64 = (0..data.len())
+                .map(|i| {
+                    (loss64(&net, &data, i, f64::from(k), (p, eps))
+                        - loss64(&net, &data, i, f64::from(k), (p, -eps)))
+                        / (2.0 * eps)
+                })
+                .sum();
+            let analytic = match p {
+                Param::W1(j) => f64::from(g.w1[j]),
+                Param::B1(j) => f64::from(g.b1[j]),
+                Param::W2(j) => f64::from(g.w2[j]),
+                Param::B2 => g.b2,
+            };
+            let tol = 1e-4 + 1e-3 * numeric.abs();
+            assert!(
+                (analytic - numeric).abs() <= tol,
+                "{p:?}: analytic {analytic}, numeric {numeric}"
+            );
+        }
+        let loss: f64 = (0..data.len())
+            .map(|i| loss64(&net, &data, i, f64::from(k), (Param::B2, 0.0)))
+            .sum();
+        assert!((g.loss - loss).abs() < 1e-5, "{} vs {loss}", g.loss);
+    }
+
+    #[test]
+    fn adam_moves_against_the_gradient_and_clips() {
+        let mut net = FloatNetwork::zeros(2);
+        net.w1[0] = 1.979;
+        let mut g = Gradient::zeros(2);
+        g.w1[0] = -1.0;
+        g.w2[1] = 2.0;
+        g.b2 = -3.0;
+        let mut adam = Adam::new(2);
+        adam.step(&mut net, &[g.clone(), g], 2, 0.01);
+        assert_eq!(net.w1[0], WEIGHT_LIMIT);
+        assert!((net.w2[1] + 0.01).abs() < 1e-6, "{}", net.w2[1]);
+        assert!((net.b2 - 0.01).abs() < 1e-6, "{}", net.b2);
+        assert_eq!(net.w1[1], 0.0);
+    }
+}
