@@ -16,7 +16,7 @@ use thiserror::Error;
 /// Quantization of the hidden layer: a float weight of 1.0 is stored as `QA`.
 pub const QA: i32 = 255;
 /// Quantization of the output weights: a float weight of 1.0 is stored as `QB`.
-pub const QB: i32 = 64;
+pub const QB: i32 = 256;
 /// Centipawns per unit of the network's float output.
 pub const SCALE: i32 = 400;
 /// Largest float weight that survives quantization without overflow (training clips to it).
@@ -200,7 +200,7 @@ impl Network {
                 .sum()
         };
         let sum = half(us, &self.w2[..h]) + half(them, &self.w2[h..]) + self.b2;
-        sum * SCALE / (QA * QB)
+        (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
     /// The hidden layer of `view` for `pos`, summed from scratch into `acc` (`hidden` long).
