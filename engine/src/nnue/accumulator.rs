@@ -113,6 +113,9 @@ impl AccumulatorStack {
     }
 }
 
+/// Adds a weight row to, or subtracts it from, a hidden layer.
+type RowOp = fn(&mut [i16], &[i16]);
+
 /// Moves `hidden` (both views, summed for `old`) to the piece sets `new`.
 fn apply_changes(net: &Network, old: &PieceSets, new: &PieceSets, hidden: &mut [i16], size: usize) {
     let (white, black) = hidden.split_at_mut(size);
@@ -123,22 +126,15 @@ fn apply_changes(net: &Network, old: &PieceSets, new: &PieceSets, hidden: &mut [
                 continue;
             }
             let piece = Piece::new(color, role);
-            for sq in was & !now {
+            let removed = (was & !now).into_iter().map(|sq| (sq, sub_row as RowOp));
+            let added = (now & !was).into_iter().map(|sq| (sq, add_row as RowOp));
+            for (sq, op) in removed.chain(added) {
                 if let (Some(w), Some(b)) = (
                     feature(Color::White, piece, sq),
                     feature(Color::Black, piece, sq),
                 ) {
-                    sub_row(white, net.row(w));
-                    sub_row(black, net.row(b));
-                }
-            }
-            for sq in now & !was {
-                if let (Some(w), Some(b)) = (
-                    feature(Color::White, piece, sq),
-                    feature(Color::Black, piece, sq),
-                ) {
-                    add_row(white, net.row(w));
-                    add_row(black, net.row(b));
+                    op(white, net.row(w));
+                    op(black, net.row(b));
                 }
             }
         }
