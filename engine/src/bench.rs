@@ -3,7 +3,7 @@
 //! signature: deterministic, changes only when the search changes) and `Nodes/second: X`. With
 //! `--threads N` it also searches every position with N threads and reports time to depth.
 
-use crate::eval::{Evaluator, Weights};
+use crate::options::EngineOptions;
 use crate::search::history::HistoryStore;
 use crate::search::{self, Output, SearchConfig, SearchParams, SearchResult, SharedState};
 use crate::time::GoLimits;
@@ -98,7 +98,7 @@ impl FreshState {
     }
 
     /// Empties the tables, then searches `pos` to `depth` with `threads` threads, each
-    /// variant's shipped weights, default parameters, no output. Returns the result and the time the search took.
+    /// variant's shipped evaluation (as `EngineOptions::for_variant` sets it up), default parameters, no output. Returns the result and the time the search took.
     pub fn search(&self, pos: &Position, depth: i32, threads: usize) -> (SearchResult, Duration) {
         self.tt.clear();
         self.histories.reset();
@@ -107,10 +107,7 @@ impl FreshState {
             multipv: 1,
             move_overhead: 0,
             params: SearchParams::default(),
-            eval: Arc::new(Evaluator::new(
-                &Weights::for_variant(pos.variant()),
-                pos.variant(),
-            )),
+            eval: Arc::new(EngineOptions::for_variant(pos.variant()).evaluator()),
             report: false,
             histories: Arc::clone(&self.histories),
         };

@@ -5,8 +5,9 @@
 //! `spin` option under its table name, so external tuners can set them; the placement tables are
 //! settable by name but not listed by `uci` (see [`weights::Slot::is_listed_option`]).
 //! `EvalFile` loads a weights file (`name = value` lines); `SaveEvalFile` writes the current
-//! weights to a file. `NnueFile` loads a chess network ([`crate::nnue`]) that evaluates chess
-//! positions instead of the weights (`<empty>` goes back to the weights).
+//! weights to a file. Chess is evaluated by a network ([`crate::nnue`]) while `UseNNUE` is true:
+//! the built-in one, or the file `NnueFile` names (`<builtin>` or empty: the built-in one).
+//! With `UseNNUE` false, chess uses its weights like every other game.
 //!
 //! Each variant plays with its own shipped weights ([`Weights::for_variant`]); weights changed
 //! by `EvalFile` or by name stay changed when `UCI_Variant` switches (they are replayed, in order,
@@ -14,7 +15,7 @@
 
 use crate::eval::weights::{self, Weights};
 use crate::eval::Evaluator;
-use crate::nnue::Network;
+use crate::nnue::{self, Network};
 use crate::search::SearchParams;
 use crate::uci_error::OptionError;
 use movegen::Variant;
@@ -28,6 +29,9 @@ pub const MAX_HASH_MB: usize = 65_536;
 pub const MAX_THREADS: usize = 256;
 /// Default move overhead in milliseconds.
 pub const DEFAULT_MOVE_OVERHEAD: i64 = 30;
+
+/// Whether chess is evaluated by the network unless told otherwise.
+pub const USE_NNUE_DEFAULT: bool = false;
 
 /// Every option value of the engine.
 #[derive(Clone, Debug)]
@@ -48,8 +52,10 @@ pub struct EngineOptions {
     pub weights: Weights,
     /// Search tunables.
     pub search: SearchParams,
-    /// The chess network loaded by `NnueFile`, if any (it evaluates chess only).
-    pub network: Option<Arc<Network>>,
+    /// The chess network: the built-in one or the one `NnueFile` loaded (chess only).
+    pub network: Arc<Network>,
+    /// Whether the network evaluates chess (`UseNNUE`); else the weights do.
+    pub use_network: bool,
     /// Weight changes asked for by `EvalFile` and by single weight options, replayed over the
     /// new variant's shipped set when `UCI_Variant` changes.
     edits: Vec<WeightEdit>,
@@ -75,7 +81,8 @@ impl Default for EngineOptions {
             ponder: false,
             weights: Weights::for_variant(Variant::DEFAULT),
             search: SearchParams::default(),
-            network: None,
+            network: nnue::builtin::chess(),
+            use_network: USE_NNUE_DEFAULT,
             edits: Vec::new(),
         }
     }
@@ -117,6 +124,17 @@ fn parse_int(name: &str, value: &str, min: i64, max: i64) -> Result<i64, OptionE
     Ok(v)
 }
 
+fn parse_bool(name: &str, value: &str) -> Result<bool, OptionError> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(OptionError::NotABool {
+            name: name.into(),
+            value: short(value),
+        }),
+    }
+}
+
 fn short(s: &str) -> String {
     s.chars().take(64).collect()
 }
@@ -134,7 +152,8 @@ impl EngineOptions {
     /// The evaluation these options ask for: the variant's tables from the weights, with the
     /// network evaluating instead when one is loaded and the variant is chess.
     pub fn evaluator(&self) -> Evaluator {
-        Evaluator::new(&self.weights, self.variant).with_network(self.network.clone())
+        let network = self.use_network.then(|| Arc::clone(&self.network));
+        Evaluator::new(&self.weights, self.variant).with_network(network)
     }
 
     /// The `option ...` lines answered to `uci`.
@@ -159,7 +178,8 @@ impl EngineOptions {
             "option name Clear Hash type button".to_string(),
             "option name EvalFile type string default <empty>".to_string(),
             "option name SaveEvalFile type string default <empty>".to_string(),
-            "option name NnueFile type string default <empty>".to_string(),
+            format!("option name UseNNUE type check default {USE_NNUE_DEFAULT}"),
+            "option name NnueFile type string default <builtin>".to_string(),
         ];
         for &(name, default, min, max) in SearchParams::SCALARS {
             d.push(format!(
@@ -216,16 +236,7 @@ impl EngineOptions {
                 Ok(Change::None)
             }
             "ponder" => {
-                self.ponder = match value.to_ascii_lowercase().as_str() {
-                    "true" => true,
-                    "false" => false,
-                    _ => {
-                        return Err(OptionError::NotABool {
-                            name: "Ponder".into(),
-                            value: short(value),
-                        })
-                    }
-                };
+                self.ponder = parse_bool("Ponder", value)?;
                 Ok(Change::None)
             }
             "clear hash" => Ok(Change::ClearHash),
@@ -238,9 +249,13 @@ impl EngineOptions {
                 self.edits.push(WeightEdit::File(text));
                 Ok(Change::Weights)
             }
+            "usennue" => {
+                self.use_network = parse_bool("UseNNUE", value)?;
+                Ok(Change::Weights)
+            }
             "nnuefile" => {
-                if value.is_empty() || value == "<empty>" {
-                    self.network = None;
+                if value.is_empty() || value == "<empty>" || value == "<builtin>" {
+                    self.network = nnue::builtin::chess();
                     return Ok(Change::Weights);
                 }
                 let failed = |reason: String| OptionError::Network {
@@ -249,7 +264,7 @@ impl EngineOptions {
                 };
                 let bytes = std::fs::read(value).map_err(|e| failed(e.to_string()))?;
                 let net = Network::from_bytes(&bytes).map_err(|e| failed(e.to_string()))?;
-                self.network = Some(Arc::new(net));
+                self.network = Arc::new(net);
                 Ok(Change::Weights)
             }
             "saveevalfile" => {

@@ -557,8 +557,9 @@ fn correction_history_changes_the_search_not_its_answers() {
     assert_ne!(counts[0], counts[1], "the correction is used");
 }
 
-/// `NnueFile` loads a chess network that then evaluates chess positions, `<empty>` goes back
-/// to the weights, and a missing, truncated or foreign file is refused with an error.
+/// `NnueFile` loads a chess network that then evaluates chess positions, `UseNNUE false`
+/// goes back to the weights, and a missing, truncated or foreign file is refused with an
+/// error.
 #[test]
 fn network_file_evaluates_chess_and_bad_files_are_refused() {
     use engine::nnue::{FloatNetwork, Network};
@@ -579,6 +580,7 @@ fn network_file_evaluates_chess_and_bad_files_are_refused() {
 
     let mut d = Driver::new();
     d.send("setoption name UCI_Variant value chess");
+    d.send("setoption name UseNNUE value true");
     for bad in [dir.join("missing.nnue"), truncated.clone(), foreign.clone()] {
         d.send(&format!("setoption name NnueFile value {}", bad.display()));
         assert!(has_error(&d.ready()), "{}", bad.display());
@@ -605,11 +607,13 @@ fn network_file_evaluates_chess_and_bad_files_are_refused() {
     };
     assert_eq!(score(&lines), "cp -200");
     // Back to the weights: the tables' score is not the flat network's.
-    d.send("setoption name NnueFile value <empty>");
+    d.send("setoption name UseNNUE value false");
     assert!(!has_error(&d.ready()));
     d.send("ucinewgame");
     d.send("position startpos");
     let (_, lines) = d.bestmove("go depth 1", LONG);
     assert_ne!(score(&lines), "cp -200");
+    d.send("setoption name UseNNUE value maybe");
+    assert!(has_error(&d.ready()));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,6 +10,7 @@
 //! [`accumulator`] keeps the hidden layer up to date move by move in a search.
 
 pub mod accumulator;
+pub mod builtin;
 pub mod network;
 
 pub use accumulator::AccumulatorStack;
