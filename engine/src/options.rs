@@ -31,7 +31,7 @@ pub const MAX_THREADS: usize = 256;
 pub const DEFAULT_MOVE_OVERHEAD: i64 = 30;
 
 /// Whether chess is evaluated by the network unless told otherwise.
-pub const USE_NNUE_DEFAULT: bool = false;
+pub const USE_NNUE_DEFAULT: bool = true;
 
 /// Every option value of the engine.
 #[derive(Clone, Debug)]

@@ -77,7 +77,8 @@ pub struct NnueTrainArgs {
     /// Worker threads [default: every core].
     #[arg(long)]
     pub threads: Option<usize>,
-    /// Start from this float checkpoint (an OUT.float of an earlier run) instead of random
+    /// Start from this float checkpoint (an OUT.float of an earlier run), or from this network
+    /// file (dequantized; `engine/nets/chess.nnue` is the built-in one), instead of random
     /// weights; Adam's moments start afresh.
     #[arg(long)]
     pub resume_from: Option<PathBuf>,

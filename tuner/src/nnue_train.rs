@@ -14,7 +14,8 @@
 //! `--out` + `.float` (both written to a temporary file and renamed). The float checkpoint is
 //! little-endian: the 8 bytes `SHKFLT01`, `u32` inputs (768), `u32` hidden size `H`, then `f32`s:
 //! `w1` (`768 * H`, input by input), `b1` (`H`), `w2` (`2 * H`, the side to move's half first)
-//! and `b2` (1). `--resume-from` starts from such a file (with fresh Adam moments).
+//! and `b2` (1). `--resume-from` starts from such a file, or from a quantized network file, dequantized
+//! (with fresh Adam moments).
 
 pub mod data;
 pub mod model;
@@ -208,9 +209,15 @@ pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
     Ok(net)
 }
 
-/// Reads the float checkpoint at `path`.
+/// Reads the starting point of a training run at `path`: a float checkpoint, or a quantized
+/// network file (`SHKNNUE1`, such as the built-in network), dequantized.
 pub fn load_float(path: &Path) -> Result<FloatNetwork> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.starts_with(engine::nnue::network::MAGIC) {
+        let net = Network::from_bytes(&bytes)
+            .with_context(|| format!("{} is not a usable network file", path.display()))?;
+        return Ok(net.dequantize());
+    }
     float_from_bytes(&bytes).with_context(|| format!("{} is not usable", path.display()))
 }
 

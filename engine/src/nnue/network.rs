@@ -22,7 +22,8 @@ pub const SCALE: i32 = 400;
 /// Largest float weight that survives quantization without overflow (training clips to it).
 pub const WEIGHT_LIMIT: f32 = 1.98;
 
-const MAGIC: &[u8; 8] = b"SHKNNUE1";
+/// The first eight bytes of a network file.
+pub const MAGIC: &[u8; 8] = b"SHKNNUE1";
 /// Largest hidden size a file may declare.
 const MAX_HIDDEN: usize = 4096;
 
@@ -120,6 +121,20 @@ impl Network {
     /// The hidden biases (the accumulator of an empty board).
     pub fn biases(&self) -> &[i16] {
         &self.b1
+    }
+
+    /// The float network this one was quantized from, as closely as the integers tell: every
+    /// weight divided by its scale. Quantizing the result gives this network back. Training
+    /// starts from it to refine a shipped network.
+    pub fn dequantize(&self) -> FloatNetwork {
+        let f = |v: &i16, scale: i32| f32::from(*v) / scale as f32;
+        FloatNetwork {
+            hidden: self.hidden,
+            w1: self.w1.iter().map(|v| f(v, QA)).collect(),
+            b1: self.b1.iter().map(|v| f(v, QA)).collect(),
+            w2: self.w2.iter().map(|v| f(v, QB)).collect(),
+            b2: self.b2 as f32 / (QA * QB) as f32,
+        }
     }
 
     /// The input weights of input `i`.
@@ -287,6 +302,14 @@ pub(crate) mod tests {
             Network::from_bytes(&wide),
             Err(NetError::BadShape { hidden: 5000, .. })
         ));
+    }
+
+    #[test]
+    fn dequantizing_then_quantizing_gives_the_network_back() {
+        let net = sample(16).quantize();
+        let float = net.dequantize();
+        assert_eq!(float.quantize(), net);
+        assert!(float.w1.iter().any(|&w| w != 0.0) && float.b2 != 0.0);
     }
 
     #[test]
