@@ -327,8 +327,8 @@ impl Evaluator {
     /// [`Evaluator::evaluate`], with the pawn-only structure features looked up in `cache`
     /// (the same value, faster).
     pub fn evaluate_cached(&self, pos: &Position, cache: &mut PawnCache) -> i32 {
-        if let Some(net) = self.network() {
-            return net.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        if self.network.is_some() {
+            return self.evaluate(pos);
         }
         let facts = cache.facts(&self.structure, pos);
         self.evaluate_with(pos, &facts)
