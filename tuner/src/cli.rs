@@ -68,9 +68,15 @@ pub struct NnueTrainArgs {
     /// Centipawns per unit of the logistic: target σ(score / scale), prediction σ(eval / scale).
     #[arg(long, default_value_t = 400.0)]
     pub scale: f32,
-    /// Fraction of the lines held out for validation (a seeded per-line split).
+    /// Fraction of the lines held out for validation (a seeded per-line split). Positions of
+    /// one game fall on both sides of such a split; prefer --valid-data.
     #[arg(long, default_value_t = 0.02)]
     pub validation: f64,
+    /// Validation files (same format, repeatable), e.g. games played apart from the training
+    /// data: an honest measure of over-training. With them every line of --data is trained on
+    /// and --validation is not used.
+    #[arg(long, conflicts_with = "validation")]
+    pub valid_data: Vec<PathBuf>,
     /// Seed of the initial weights, the shuffles and the validation split.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -729,7 +735,11 @@ fn nnue_options(a: &NnueTrainArgs) -> Result<(LoadOptions, TrainOptions)> {
     let load = LoadOptions {
         lambda: a.lambda,
         scale: a.scale,
-        validation: a.validation,
+        validation: if a.valid_data.is_empty() {
+            a.validation
+        } else {
+            0.0
+        },
         seed: a.seed,
     };
     let train = TrainOptions {
@@ -755,7 +765,16 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
     let (load_opts, opts) = nnue_options(a)?;
     let mut net = nnue_start(a)?;
     let t0 = Instant::now();
-    let loaded = nnue_train::data::load(&a.data, &load_opts)?;
+    let mut loaded = nnue_train::data::load(&a.data, &load_opts)?;
+    if !a.valid_data.is_empty() {
+        let all = LoadOptions {
+            validation: 1.0,
+            ..load_opts
+        };
+        let held_out = nnue_train::data::load(&a.valid_data, &all)?;
+        loaded.valid = held_out.valid;
+        loaded.valid_fens = held_out.valid_fens;
+    }
     println!(
         "{} positions ({} train, {} validation) from {} lines, {} malformed lines skipped{}; \
          loaded in {:.1} s, {:.0} MB, {} threads",
@@ -789,6 +808,14 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
             loaded.train.len() as f64 / r.train_seconds.max(1e-9)
         );
     };
+    if a.resume_from.is_some() && !loaded.valid.is_empty() {
+        let k = opts.k();
+        let loss = nnue_train::model::mean_loss(&net, &loaded.valid, k);
+        println!(
+            "epoch   0/{}  valid {loss:.6}  (the starting network)",
+            opts.epochs
+        );
+    }
     nnue_train::train(&mut net, &loaded.train, &loaded.valid, &opts, |r, net| {
         show(r);
         nnue_train::save(net, &a.out)

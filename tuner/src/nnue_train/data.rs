@@ -36,7 +36,8 @@ pub struct LoadOptions {
     pub lambda: f32,
     /// Centipawns per unit of the logistic's argument: `σ(cp / scale)`.
     pub scale: f32,
-    /// Fraction of the lines held out for validation, in `0..1`.
+    /// Fraction of the lines held out for validation, in `0..=1`: 0 holds none out, 1 holds
+    /// every line out (a validation file).
     pub validation: f64,
     /// Seed of the validation split.
     pub seed: u64,
@@ -236,6 +237,9 @@ fn target(r: &Record<'_>, opts: &LoadOptions) -> f32 {
 fn is_validation(opts: &LoadOptions, file_no: u64, line_no: u64) -> bool {
     if opts.validation <= 0.0 {
         return false;
+    }
+    if opts.validation >= 1.0 {
+        return true;
     }
     let key = SplitMix64::new(opts.seed).next_u64() ^ (file_no << 40) ^ line_no;
     SplitMix64::new(key).unit() < opts.validation
@@ -456,5 +460,21 @@ mod tests {
         };
         assert_eq!(held(1), held(1));
         assert_ne!(held(1), held(2));
+    }
+
+    #[test]
+    fn fractions_zero_and_one_hold_out_none_and_all() {
+        let text = format!("{FEN}|47|1.0\n{FEN_BLACK}|-3|0\n").repeat(50);
+        let none = read(&text, &opts());
+        assert_eq!((none.train.len(), none.valid.len()), (100, 0));
+        let all = read(
+            &text,
+            &LoadOptions {
+                validation: 1.0,
+                ..opts()
+            },
+        );
+        assert_eq!((all.train.len(), all.valid.len()), (0, 100));
+        assert_eq!(all.valid_fens.len(), 100);
     }
 }

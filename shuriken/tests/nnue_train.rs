@@ -1,0 +1,119 @@
+//! `shuriken tune nnue train` as a user runs it: a held-out validation file, a warm start, and
+//! the refusal of two validation choices at once.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn shuriken() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_shuriken"))
+}
+
+const FENS: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+    "8/5k2/8/8/3Q4/8/5K2/8 w - - 0 1",
+    "8/5k2/8/3q4/8/8/5K2/8 b - - 0 1",
+];
+
+/// A scratch folder for one test, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("shuriken-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Scratch(dir)
+    }
+
+    fn file(&self, name: &str, lines: usize, offset: usize) -> PathBuf {
+        let text: String = (0..lines)
+            .map(|i| {
+                let k = (i + offset) % FENS.len();
+                let (score, result) = [(20, "0.5"), (35, "1"), (900, "1"), (-900, "0")][k];
+                format!("{}|{score}|{result}\n", FENS[k])
+            })
+            .collect();
+        let path = self.0.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
+fn train(args: &[&std::ffi::OsStr]) -> (bool, String) {
+    let out = shuriken()
+        .args(["tune", "nnue", "train", "--threads", "1", "--batch", "16"])
+        .args(args)
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.success(), text)
+}
+
+#[test]
+fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
+    let dir = Scratch::new("valid-data");
+    let data = dir.file("train.txt", 40, 0);
+    let valid = dir.file("valid.txt", 12, 1);
+    let first = dir.0.join("first.nnue");
+    let (ok, text) = train(&[
+        "--data".as_ref(),
+        data.as_os_str(),
+        "--valid-data".as_ref(),
+        valid.as_os_str(),
+        "--hidden".as_ref(),
+        "8".as_ref(),
+        "--epochs".as_ref(),
+        "2".as_ref(),
+        "--out".as_ref(),
+        first.as_os_str(),
+    ]);
+    assert!(ok, "{text}");
+    // Every line of --data is trained on; the 12 lines of the file are the validation set.
+    assert!(
+        text.contains("52 positions (40 train, 12 validation)"),
+        "{text}"
+    );
+    assert!(text.contains("epoch   2/2"), "{text}");
+    assert!(first.exists());
+
+    let second = dir.0.join("second.nnue");
+    let (ok, text) = train(&[
+        "--data".as_ref(),
+        data.as_os_str(),
+        "--valid-data".as_ref(),
+        valid.as_os_str(),
+        "--resume-from".as_ref(),
+        first.as_os_str(),
+        "--epochs".as_ref(),
+        "1".as_ref(),
+        "--out".as_ref(),
+        second.as_os_str(),
+    ]);
+    assert!(ok, "{text}");
+    assert!(text.contains("epoch   0/1  valid "), "{text}");
+}
+
+#[test]
+fn a_split_and_a_validation_file_at_once_are_refused() {
+    let dir = Scratch::new("valid-conflict");
+    let data = dir.file("train.txt", 8, 0);
+    let (ok, text) = train(&[
+        "--data".as_ref(),
+        data.as_os_str(),
+        "--valid-data".as_ref(),
+        data.as_os_str(),
+        "--validation".as_ref(),
+        "0.1".as_ref(),
+        "--out".as_ref(),
+        dir.0.join("x.nnue").as_os_str(),
+    ]);
+    assert!(!ok);
+    assert!(text.contains("cannot be used with"), "{text}");
+}
