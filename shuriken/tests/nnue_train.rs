@@ -1,5 +1,5 @@
-//! `shuriken tune nnue train` as a user runs it: a held-out validation file, a warm start, and
-//! the refusal of two validation choices at once.
+//! `shuriken tune nnue train` as a user runs it: a held-out validation file, a warm start
+//! widened into output buckets, and the refusal of impossible choices.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -83,6 +83,18 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
     assert!(text.contains("epoch   2/2"), "{text}");
     assert!(first.exists());
 
+    let last_loss = text
+        .lines()
+        .find(|l| l.starts_with("epoch   2/2"))
+        .and_then(|l| l.split("valid ").nth(1))
+        .and_then(|v| v.split_whitespace().next())
+        .expect("a validation loss after epoch 2")
+        .to_string();
+
+    // Widened into 8 output buckets, copies of the one, the float checkpoint starts exactly
+    // where the first run ended.
+    let mut float = first.clone().into_os_string();
+    float.push(".float");
     let second = dir.0.join("second.nnue");
     let (ok, text) = train(&[
         "--data".as_ref(),
@@ -90,14 +102,37 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
         "--valid-data".as_ref(),
         valid.as_os_str(),
         "--resume-from".as_ref(),
-        first.as_os_str(),
+        float.as_os_str(),
+        "--output-buckets".as_ref(),
+        "8".as_ref(),
         "--epochs".as_ref(),
         "1".as_ref(),
         "--out".as_ref(),
         second.as_os_str(),
     ]);
     assert!(ok, "{text}");
-    assert!(text.contains("epoch   0/1  valid "), "{text}");
+    assert!(text.contains("8 output buckets"), "{text}");
+    assert!(
+        text.contains(&format!("epoch   0/1  valid {last_loss}")),
+        "{last_loss}: {text}"
+    );
+    let bytes = std::fs::read(&second).unwrap();
+    assert_eq!(&bytes[..8], b"SHKNNUE2");
+    assert_eq!(u32::from_le_bytes(bytes[16..20].try_into().unwrap()), 8);
+
+    // An 8-bucket network does not narrow or re-widen.
+    let (ok, text) = train(&[
+        "--data".as_ref(),
+        data.as_os_str(),
+        "--resume-from".as_ref(),
+        second.as_os_str(),
+        "--output-buckets".as_ref(),
+        "4".as_ref(),
+        "--out".as_ref(),
+        dir.0.join("third.nnue").as_os_str(),
+    ]);
+    assert!(!ok);
+    assert!(text.contains("only a one-bucket network widens"), "{text}");
 }
 
 #[test]

@@ -50,6 +50,11 @@ pub struct NnueTrainArgs {
     /// Hidden neurons per view [default: 256, or the size of --resume-from].
     #[arg(long)]
     pub hidden: Option<usize>,
+    /// Output buckets, chosen by the number of pieces on the board (8: 2-5 pieces, 6-9, ...,
+    /// 30-32) [default: 1, or the count of --resume-from; a one-bucket start is widened into
+    /// copies].
+    #[arg(long)]
+    pub output_buckets: Option<usize>,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 15)]
     pub epochs: usize,
@@ -702,9 +707,11 @@ fn nnue_start(a: &NnueTrainArgs) -> Result<engine::nnue::FloatNetwork> {
                 nnue_train::MAX_HIDDEN
             );
         }
-        return Ok(nnue_train::model::init(hidden, a.seed));
+        let buckets = a.output_buckets.unwrap_or(1);
+        check_buckets(buckets)?;
+        return Ok(nnue_train::model::init(hidden, buckets, a.seed));
     };
-    let net = nnue_train::load_float(path)?;
+    let mut net = nnue_train::load_float(path)?;
     if let Some(h) = a.hidden.filter(|&h| h != net.hidden) {
         bail!(
             "--hidden {h} differs from the {} neurons of {}",
@@ -712,8 +719,31 @@ fn nnue_start(a: &NnueTrainArgs) -> Result<engine::nnue::FloatNetwork> {
             path.display()
         );
     }
-    println!("resuming from {} ({} hidden)", path.display(), net.hidden);
+    if let Some(b) = a.output_buckets {
+        check_buckets(b)?;
+        net = net.with_buckets(b).with_context(|| {
+            format!(
+                "--output-buckets {b}: {} has {} buckets; only a one-bucket network widens",
+                path.display(),
+                net.buckets
+            )
+        })?;
+    }
+    println!(
+        "resuming from {} ({} hidden, {} output buckets)",
+        path.display(),
+        net.hidden,
+        net.buckets
+    );
     Ok(net)
+}
+
+fn check_buckets(buckets: usize) -> Result<()> {
+    let most = engine::nnue::network::MAX_BUCKETS;
+    if !(1..=most).contains(&buckets) {
+        bail!("--output-buckets must lie in 1..={most}, not {buckets}");
+    }
+    Ok(())
 }
 
 fn nnue_options(a: &NnueTrainArgs) -> Result<(LoadOptions, TrainOptions)> {
@@ -793,8 +823,16 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
         rayon::current_num_threads()
     );
     println!(
-        "hidden {}, epochs {}, batch {}, lr {} (x0.1 after epoch {}), lambda {}, scale {}",
-        net.hidden, opts.epochs, opts.batch, opts.lr, opts.lr_drop_epoch, a.lambda, a.scale
+        "hidden {}, output buckets {}, epochs {}, batch {}, lr {} (x0.1 after epoch {}), \
+         lambda {}, scale {}",
+        net.hidden,
+        net.buckets,
+        opts.epochs,
+        opts.batch,
+        opts.lr,
+        opts.lr_drop_epoch,
+        a.lambda,
+        a.scale
     );
     let show = |r: &EpochReport| {
         let valid = r.valid_loss.map_or("-".to_string(), |v| format!("{v:.6}"));

@@ -12,10 +12,12 @@
 //!
 //! After every epoch the quantized network goes to `--out` and the float network to
 //! `--out` + `.float` (both written to a temporary file and renamed). The float checkpoint is
-//! little-endian: the 8 bytes `SHKFLT01`, `u32` inputs (768), `u32` hidden size `H`, then `f32`s:
-//! `w1` (`768 * H`, input by input), `b1` (`H`), `w2` (`2 * H`, the side to move's half first)
-//! and `b2` (1). `--resume-from` starts from such a file, or from a quantized network file, dequantized
-//! (with fresh Adam moments).
+//! little-endian: the 8 bytes `SHKFLT02`, `u32` inputs (768), `u32` hidden size `H`, `u32`
+//! output buckets `B`, then `f32`s: `w1` (`768 * H`, input by input), `b1` (`H`), `w2`
+//! (`B * 2 * H`, bucket by bucket, the side to move's half first) and `b2` (`B`). Checkpoints
+//! of the first format (`SHKFLT01`: no bucket count, one bucket) are still read.
+//! `--resume-from` starts from such a file, or from a quantized network file, dequantized
+//! (with fresh Adam moments); `--output-buckets` can widen a one-bucket start into copies.
 
 pub mod data;
 pub mod model;
@@ -23,7 +25,7 @@ pub mod model;
 use crate::rng::SplitMix64;
 use anyhow::{bail, Context, Result};
 use data::{sigmoid, Positions};
-use engine::nnue::network::SCALE;
+use engine::nnue::network::{MAX_BUCKETS, SCALE};
 use engine::nnue::{FloatNetwork, Network, INPUTS, VARIANT};
 use model::{Adam, Gradient};
 use movegen::Position;
@@ -32,7 +34,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Magic bytes of a float checkpoint.
-const FLOAT_MAGIC: &[u8; 8] = b"SHKFLT01";
+const FLOAT_MAGIC: &[u8; 8] = b"SHKFLT02";
+/// Magic bytes of a float checkpoint of the first format (one output bucket, no count).
+const FLOAT_MAGIC_V1: &[u8; 8] = b"SHKFLT01";
 /// Largest hidden size the network file format accepts.
 pub const MAX_HIDDEN: usize = 4096;
 
@@ -100,8 +104,9 @@ pub fn train(
     let n = u32::try_from(train.len()).context("over 4 billion training positions")?;
     let mut order: Vec<u32> = (0..n).collect();
     let mut rng = SplitMix64::new(opts.seed);
-    let mut adam = Adam::new(net.hidden);
-    let mut grads = vec![Gradient::zeros(net.hidden); rayon::current_num_threads().max(1)];
+    let mut adam = Adam::new(net.hidden, net.buckets);
+    let mut grads =
+        vec![Gradient::zeros(net.hidden, net.buckets); rayon::current_num_threads().max(1)];
     let k = opts.k();
     for epoch in 1..=opts.epochs {
         let t = Instant::now();
@@ -156,53 +161,67 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
 
 /// The bytes of a float checkpoint (format in the module documentation).
 pub fn float_to_bytes(net: &FloatNetwork) -> Vec<u8> {
-    let mut out = Vec::with_capacity(16 + 4 * (net.w1.len() + 3 * net.hidden + 1));
+    let floats = net.w1.len() + net.b1.len() + net.w2.len() + net.b2.len();
+    let mut out = Vec::with_capacity(20 + 4 * floats);
     out.extend_from_slice(FLOAT_MAGIC);
     out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
     out.extend_from_slice(&(net.hidden as u32).to_le_bytes());
-    for v in net.w1.iter().chain(&net.b1).chain(&net.w2) {
+    out.extend_from_slice(&(net.buckets as u32).to_le_bytes());
+    for v in net.w1.iter().chain(&net.b1).chain(&net.w2).chain(&net.b2) {
         out.extend_from_slice(&v.to_le_bytes());
     }
-    out.extend_from_slice(&net.b2.to_le_bytes());
     out
 }
 
 /// Reads a float checkpoint.
 pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
-    if bytes.len() < 16 || &bytes[..8] != FLOAT_MAGIC {
-        bail!("not a float network checkpoint (the magic bytes SHKFLT01 are missing)");
+    let v1 = bytes.len() >= 16 && &bytes[..8] == FLOAT_MAGIC_V1;
+    if !(v1 || bytes.len() >= 20 && &bytes[..8] == FLOAT_MAGIC) {
+        bail!("not a float network checkpoint (the magic bytes SHKFLT02 or SHKFLT01 are missing)");
     }
     let u32_at =
         |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     let (inputs, hidden) = (u32_at(8) as usize, u32_at(12) as usize);
-    if inputs != INPUTS || !(1..=MAX_HIDDEN).contains(&hidden) {
-        bail!("unsupported checkpoint shape: {inputs} inputs, {hidden} hidden neurons");
+    let (buckets, header) = if v1 {
+        (1, 16)
+    } else {
+        (u32_at(16) as usize, 20)
+    };
+    if inputs != INPUTS
+        || !(1..=MAX_HIDDEN).contains(&hidden)
+        || !(1..=MAX_BUCKETS).contains(&buckets)
+    {
+        bail!(
+            "unsupported checkpoint shape: {inputs} inputs, {hidden} hidden neurons, \
+             {buckets} output buckets"
+        );
     }
-    let expected = 16 + 4 * (INPUTS * hidden + 3 * hidden + 1);
+    let expected = header + 4 * (INPUTS * hidden + hidden + 2 * hidden * buckets + buckets);
     if bytes.len() != expected {
         bail!(
             "checkpoint has {} bytes, its shape needs {expected} (truncated or padded)",
             bytes.len()
         );
     }
-    let mut floats = bytes[16..]
+    let mut floats = bytes[header..]
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
     let mut take = |n: usize| -> Vec<f32> { floats.by_ref().take(n).collect() };
     let net = FloatNetwork {
         hidden,
+        buckets,
         w1: take(INPUTS * hidden),
         b1: take(hidden),
-        w2: take(2 * hidden),
-        b2: take(1)[0],
+        w2: take(2 * hidden * buckets),
+        b2: take(buckets),
     };
     if !net
         .w1
         .iter()
         .chain(&net.b1)
         .chain(&net.w2)
+        .chain(&net.b2)
         .all(|v| v.is_finite())
-        || !net.b2.is_finite()
     {
         bail!("checkpoint holds a weight that is not a finite number");
     }
@@ -213,7 +232,9 @@ pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
 /// network file (`SHKNNUE1`, such as the built-in network), dequantized.
 pub fn load_float(path: &Path) -> Result<FloatNetwork> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if bytes.starts_with(engine::nnue::network::MAGIC) {
+    if bytes.starts_with(engine::nnue::network::MAGIC)
+        || bytes.starts_with(engine::nnue::network::MAGIC_V1)
+    {
         let net = Network::from_bytes(&bytes)
             .with_context(|| format!("{} is not a usable network file", path.display()))?;
         return Ok(net.dequantize());
@@ -322,7 +343,7 @@ mod tests {
     #[test]
     fn training_lowers_the_loss_on_material_balance() {
         let data = material_positions(200);
-        let mut net = model::init(8, 1);
+        let mut net = model::init(8, 2, 1);
         let opts = TrainOptions {
             epochs: 30,
             batch: 32,
@@ -346,13 +367,20 @@ mod tests {
 
     #[test]
     fn checkpoints_round_trip_and_damage_is_refused() {
-        let mut net = model::init(4, 9);
+        let mut net = model::init(4, 3, 9);
         net.b1[2] = 0.25;
-        net.b2 = -0.5;
+        net.b2 = vec![-0.5, 0.125, 0.0];
         let bytes = float_to_bytes(&net);
         assert_eq!(float_from_bytes(&bytes).unwrap(), net);
         assert!(float_from_bytes(&bytes[..bytes.len() - 1]).is_err());
         assert!(float_from_bytes(b"SHKNNUE1........").is_err());
+        // A one-bucket checkpoint of the first format: no bucket count after the hidden size.
+        let one = model::init(4, 1, 9);
+        let v2 = float_to_bytes(&one);
+        let mut v1 = FLOAT_MAGIC_V1.to_vec();
+        v1.extend_from_slice(&v2[8..16]);
+        v1.extend_from_slice(&v2[20..]);
+        assert_eq!(float_from_bytes(&v1).unwrap(), one);
         let dir = std::env::temp_dir().join(format!("nnue-save-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let out = dir.join("t.nnue");
@@ -377,7 +405,7 @@ mod tests {
             valid.push(&features(&pos, stm), &features(&pos, stm.opposite()), 0.5);
             fens.push(fen.to_string());
         }
-        let mut net = model::init(16, 2);
+        let mut net = model::init(16, 4, 2);
         let opts = TrainOptions {
             epochs: 5,
             batch: 16,

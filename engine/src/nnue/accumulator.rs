@@ -81,7 +81,7 @@ impl AccumulatorStack {
     pub fn evaluate(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
         debug_assert_eq!(net.hidden(), self.size);
         let sets = piece_sets(pos);
-        let refresh_cost = pos.board().occupied().count();
+        let pieces = pos.board().occupied().count();
         let (before, rest) = self.entries.split_at_mut(ply);
         let entry = &mut rest[0];
         let own = if entry.valid {
@@ -91,7 +91,7 @@ impl AccumulatorStack {
         };
         let parent = before.last().filter(|p| p.valid);
         let from_parent = parent.map_or(u32::MAX, |p| changes(&p.sets, &sets));
-        if own.min(from_parent) >= refresh_cost {
+        if own.min(from_parent) >= pieces {
             let (white, black) = entry.hidden.split_at_mut(self.size);
             net.refresh(pos, Color::White, white);
             net.refresh(pos, Color::Black, black);
@@ -107,8 +107,8 @@ impl AccumulatorStack {
         entry.valid = true;
         let (white, black) = entry.hidden.split_at(self.size);
         match pos.side_to_move() {
-            Color::White => net.output(white, black),
-            Color::Black => net.output(black, white),
+            Color::White => net.output(white, black, pieces as usize),
+            Color::Black => net.output(black, white, pieces as usize),
         }
     }
 }
@@ -143,7 +143,7 @@ fn apply_changes(net: &Network, old: &PieceSets, new: &PieceSets, hidden: &mut [
 
 #[cfg(test)]
 mod tests {
-    use super::super::network::tests::sample;
+    use super::super::network::tests::sample_bucketed;
     use super::super::VARIANT;
     use super::*;
 
@@ -152,7 +152,7 @@ mod tests {
     /// scratch.
     #[test]
     fn incremental_evaluation_equals_evaluation_from_scratch() {
-        let net = sample(24).quantize();
+        let net = sample_bucketed(24, 8).quantize();
         let mut stack = AccumulatorStack::new(&net, 64);
         let mut seed = 0x2545_F491_u64;
         let mut next = |n: usize| {

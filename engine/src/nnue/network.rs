@@ -2,12 +2,17 @@
 //!
 //! Training works in floating point ([`FloatNetwork`]); the engine evaluates with integers
 //! ([`Network`]): hidden-layer weights and biases times [`QA`], output weights times [`QB`],
-//! the output bias times `QA * QB`. A clipped ReLU keeps each hidden value in `0..=QA`.
+//! the output biases times `QA * QB`. A clipped ReLU keeps each hidden value in `0..=QA`.
 //!
-//! File format (little-endian): the 8 bytes `SHKNNUE1`; `u32` inputs (768); `u32` hidden size
-//! `H`; the input weights as `768 * H` `i16`, input by input; the hidden biases, `H` `i16`; the
-//! output weights, `2 * H` `i16` (the side to move's half first); the output bias, `i32`; and
-//! an FNV-1a 64-bit checksum (`u64`) of every byte before it.
+//! The output layer may have several *buckets*, one chosen by the number of pieces on the board
+//! ([`output_bucket`]): an opening and an endgame weigh the same hidden values differently.
+//!
+//! File format (little-endian): the 8 bytes `SHKNNUE2`; `u32` inputs (768); `u32` hidden size
+//! `H`; `u32` output buckets `B`; the input weights as `768 * H` `i16`, input by input; the
+//! hidden biases, `H` `i16`; the output weights, `B * 2 * H` `i16`, bucket by bucket (in each,
+//! the side to move's half first); the output biases, `B` `i32`; and an FNV-1a 64-bit checksum
+//! (`u64`) of every byte before it. Files of the first format, `SHKNNUE1` (no bucket count, one
+//! bucket), are still read.
 
 use super::{feature, INPUTS, VARIANT};
 use movegen::{Color, Position};
@@ -23,23 +28,37 @@ pub const SCALE: i32 = 400;
 pub const WEIGHT_LIMIT: f32 = 1.98;
 
 /// The first eight bytes of a network file.
-pub const MAGIC: &[u8; 8] = b"SHKNNUE1";
+pub const MAGIC: &[u8; 8] = b"SHKNNUE2";
+/// The first eight bytes of a network file of the first format (one output bucket).
+pub const MAGIC_V1: &[u8; 8] = b"SHKNNUE1";
 /// Largest hidden size a file may declare.
 const MAX_HIDDEN: usize = 4096;
+/// Most output buckets a network may have.
+pub const MAX_BUCKETS: usize = 16;
+
+/// The output bucket of a position with `pieces` pieces on the board (kings included), for a
+/// network of `buckets` buckets: the range 2..=32 split evenly, fewest pieces first. With 8
+/// buckets, 2–5 pieces use bucket 0, 6–9 bucket 1, …, 30–32 bucket 7.
+#[inline]
+pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) * buckets / 31).min(buckets - 1)
+}
 
 /// Why a network file could not be read.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum NetError {
-    /// The bytes do not start with `SHKNNUE1`.
-    #[error("not a Shuriken network file (the magic bytes SHKNNUE1 are missing)")]
+    /// The bytes start with neither `SHKNNUE2` nor `SHKNNUE1`.
+    #[error("not a Shuriken network file (the magic bytes SHKNNUE2 or SHKNNUE1 are missing)")]
     BadMagic,
-    /// The input count or hidden size is not one this engine evaluates.
-    #[error("unsupported network shape: {inputs} inputs, {hidden} hidden neurons (want 768 inputs, 1 to 4096 hidden)")]
+    /// The input count, hidden size or bucket count is not one this engine evaluates.
+    #[error("unsupported network shape: {inputs} inputs, {hidden} hidden neurons, {buckets} output buckets (want 768 inputs, 1 to 4096 hidden, 1 to 16 buckets)")]
     BadShape {
         /// Inputs the file declares.
         inputs: u32,
         /// Hidden neurons the file declares.
         hidden: u32,
+        /// Output buckets the file declares.
+        buckets: u32,
     },
     /// The file is shorter or longer than its shape says.
     #[error("network file has {found} bytes, its shape needs {expected} (truncated or padded)")]
@@ -59,26 +78,50 @@ pub enum NetError {
 pub struct FloatNetwork {
     /// Hidden neurons per view.
     pub hidden: usize,
+    /// Output buckets ([`output_bucket`]).
+    pub buckets: usize,
     /// Input weights, input by input: input `i`'s row is `w1[i * hidden..(i + 1) * hidden]`.
     pub w1: Vec<f32>,
     /// Hidden biases.
     pub b1: Vec<f32>,
-    /// Output weights: the side to move's hidden values first, then the other side's.
+    /// Output weights, bucket by bucket, `2 * hidden` each: the side to move's hidden values
+    /// first, then the other side's.
     pub w2: Vec<f32>,
-    /// Output bias.
-    pub b2: f32,
+    /// Output biases, one per bucket.
+    pub b2: Vec<f32>,
 }
 
 impl FloatNetwork {
-    /// A network of `hidden` neurons per view with every weight 0.
-    pub fn zeros(hidden: usize) -> FloatNetwork {
+    /// A network of `hidden` neurons per view and `buckets` output buckets, every weight 0.
+    pub fn zeros(hidden: usize, buckets: usize) -> FloatNetwork {
         FloatNetwork {
             hidden,
+            buckets,
             w1: vec![0.0; INPUTS * hidden],
             b1: vec![0.0; hidden],
-            w2: vec![0.0; 2 * hidden],
-            b2: 0.0,
+            w2: vec![0.0; 2 * hidden * buckets],
+            b2: vec![0.0; buckets],
         }
+    }
+
+    /// The output weights of bucket `b` (`2 * hidden`, the side to move's half first).
+    #[inline]
+    pub fn output_weights(&self, b: usize) -> &[f32] {
+        &self.w2[2 * self.hidden * b..2 * self.hidden * (b + 1)]
+    }
+
+    /// The same function with `buckets` output buckets, each a copy of this network's only
+    /// one; `None` unless this network has exactly one bucket (or already `buckets`).
+    pub fn with_buckets(&self, buckets: usize) -> Option<FloatNetwork> {
+        if self.buckets == buckets {
+            return Some(self.clone());
+        }
+        (self.buckets == 1).then(|| FloatNetwork {
+            buckets,
+            w2: self.w2.repeat(buckets),
+            b2: self.b2.repeat(buckets),
+            ..self.clone()
+        })
     }
 
     /// The integer network: every weight scaled, rounded and clipped to [`WEIGHT_LIMIT`].
@@ -88,10 +131,15 @@ impl FloatNetwork {
         };
         Network {
             hidden: self.hidden,
+            buckets: self.buckets,
             w1: self.w1.iter().map(|&v| q(v, QA)).collect(),
             b1: self.b1.iter().map(|&v| q(v, QA)).collect(),
             w2: self.w2.iter().map(|&v| q(v, QB)).collect(),
-            b2: (self.b2 * (QA * QB) as f32).round() as i32,
+            b2: self
+                .b2
+                .iter()
+                .map(|&v| (v * (QA * QB) as f32).round() as i32)
+                .collect(),
         }
     }
 }
@@ -100,10 +148,11 @@ impl FloatNetwork {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
     hidden: usize,
+    buckets: usize,
     w1: Vec<i16>,
     b1: Vec<i16>,
     w2: Vec<i16>,
-    b2: i32,
+    b2: Vec<i32>,
 }
 
 fn fnv1a(bytes: &[u8]) -> u64 {
@@ -118,6 +167,11 @@ impl Network {
         self.hidden
     }
 
+    /// Output buckets.
+    pub fn buckets(&self) -> usize {
+        self.buckets
+    }
+
     /// The hidden biases (the accumulator of an empty board).
     pub fn biases(&self) -> &[i16] {
         &self.b1
@@ -130,10 +184,15 @@ impl Network {
         let f = |v: &i16, scale: i32| f32::from(*v) / scale as f32;
         FloatNetwork {
             hidden: self.hidden,
+            buckets: self.buckets,
             w1: self.w1.iter().map(|v| f(v, QA)).collect(),
             b1: self.b1.iter().map(|v| f(v, QA)).collect(),
             w2: self.w2.iter().map(|v| f(v, QB)).collect(),
-            b2: self.b2 as f32 / (QA * QB) as f32,
+            b2: self
+                .b2
+                .iter()
+                .map(|&v| v as f32 / (QA * QB) as f32)
+                .collect(),
         }
     }
 
@@ -143,18 +202,27 @@ impl Network {
         &self.w1[i * self.hidden..(i + 1) * self.hidden]
     }
 
-    /// Reads a network from the bytes of a network file.
+    /// Reads a network from the bytes of a network file (either format).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        if bytes.len() < 16 || &bytes[..8] != MAGIC {
+        let v1 = bytes.len() >= 16 && &bytes[..8] == MAGIC_V1;
+        if !(v1 || bytes.len() >= 20 && &bytes[..8] == MAGIC) {
             return Err(NetError::BadMagic);
         }
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
         let (inputs, hidden) = (u32_at(8), u32_at(12));
-        if inputs as usize != INPUTS || hidden == 0 || hidden as usize > MAX_HIDDEN {
-            return Err(NetError::BadShape { inputs, hidden });
+        let (buckets, header) = if v1 { (1, 16) } else { (u32_at(16), 20) };
+        if inputs as usize != INPUTS
+            || !(1..=MAX_HIDDEN).contains(&(hidden as usize))
+            || !(1..=MAX_BUCKETS).contains(&(buckets as usize))
+        {
+            return Err(NetError::BadShape {
+                inputs,
+                hidden,
+                buckets,
+            });
         }
-        let h = hidden as usize;
-        let expected = 16 + 2 * (INPUTS * h + h + 2 * h) + 4 + 8;
+        let (h, b) = (hidden as usize, buckets as usize);
+        let expected = header + 2 * (INPUTS * h + h + 2 * h * b) + 4 * b + 8;
         if bytes.len() != expected {
             return Err(NetError::BadLength {
                 expected,
@@ -166,7 +234,7 @@ impl Network {
         if fnv1a(body) != sum {
             return Err(NetError::Checksum);
         }
-        let mut at = 16;
+        let mut at = header;
         let mut i16s = |n: usize| -> Vec<i16> {
             let v = bytes[at..at + 2 * n]
                 .chunks_exact(2)
@@ -177,10 +245,14 @@ impl Network {
         };
         let w1 = i16s(INPUTS * h);
         let b1 = i16s(h);
-        let w2 = i16s(2 * h);
-        let b2 = i32::from_le_bytes(bytes[expected - 12..expected - 8].try_into().unwrap());
+        let w2 = i16s(2 * h * b);
+        let b2 = bytes[expected - 8 - 4 * b..expected - 8]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect();
         Ok(Network {
             hidden: h,
+            buckets: b,
             w1,
             b1,
             w2,
@@ -188,33 +260,38 @@ impl Network {
         })
     }
 
-    /// The bytes of this network's file.
+    /// The bytes of this network's file (the `SHKNNUE2` format).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(16 + 2 * (self.w1.len() + 3 * self.hidden) + 12);
+        let mut out = Vec::with_capacity(20 + 2 * (self.w1.len() + self.b1.len() + self.w2.len()));
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
         out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
+        out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
-        out.extend_from_slice(&self.b2.to_le_bytes());
+        for v in &self.b2 {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
     }
 
-    /// The output for hidden layers `us` (the side to move's view) and `them`, in centipawns
-    /// from the side to move's point of view.
+    /// The output for hidden layers `us` (the side to move's view) and `them` of a position
+    /// with `pieces` pieces on the board, in centipawns from the side to move's point of view.
     #[inline]
-    pub fn output(&self, us: &[i16], them: &[i16]) -> i32 {
+    pub fn output(&self, us: &[i16], them: &[i16], pieces: usize) -> i32 {
         let h = self.hidden;
+        let bucket = output_bucket(pieces, self.buckets);
+        let w = &self.w2[2 * h * bucket..2 * h * (bucket + 1)];
         let half = |acc: &[i16], w: &[i16]| -> i32 {
             acc.iter()
                 .zip(w)
                 .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
                 .sum()
         };
-        let sum = half(us, &self.w2[..h]) + half(them, &self.w2[h..]) + self.b2;
+        let sum = half(us, &w[..h]) + half(them, &w[h..]) + self.b2[bucket];
         (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
@@ -236,9 +313,10 @@ impl Network {
         let mut black = vec![0; self.hidden];
         self.refresh(pos, Color::White, &mut white);
         self.refresh(pos, Color::Black, &mut black);
+        let pieces = pos.board().occupied().count() as usize;
         match pos.side_to_move() {
-            Color::White => self.output(&white, &black),
-            Color::Black => self.output(&black, &white),
+            Color::White => self.output(&white, &black, pieces),
+            Color::Black => self.output(&black, &white, pieces),
         }
     }
 }
@@ -265,7 +343,12 @@ pub(crate) mod tests {
 
     /// A small network with varied weights (a fixed pseudo-random pattern).
     pub(crate) fn sample(hidden: usize) -> FloatNetwork {
-        let mut net = FloatNetwork::zeros(hidden);
+        sample_bucketed(hidden, 1)
+    }
+
+    /// Like [`sample`], with `buckets` output buckets of different weights.
+    pub(crate) fn sample_bucketed(hidden: usize, buckets: usize) -> FloatNetwork {
+        let mut net = FloatNetwork::zeros(hidden, buckets);
         let mut s = 0x9E37_79B9_u64;
         let mut next = || {
             s ^= s << 13;
@@ -276,7 +359,7 @@ pub(crate) mod tests {
         net.w1.iter_mut().for_each(|w| *w = next());
         net.b1.iter_mut().for_each(|w| *w = next());
         net.w2.iter_mut().for_each(|w| *w = next());
-        net.b2 = next();
+        net.b2.iter_mut().for_each(|w| *w = next());
         net
     }
 
@@ -284,7 +367,7 @@ pub(crate) mod tests {
     fn files_round_trip_and_damage_is_reported() {
         let net = sample(16).quantize();
         let bytes = net.to_bytes();
-        assert_eq!(Network::from_bytes(&bytes), Ok(net));
+        assert_eq!(Network::from_bytes(&bytes), Ok(net.clone()));
         assert_eq!(
             Network::from_bytes(&bytes[..bytes.len() - 1]),
             Err(NetError::BadLength {
@@ -302,6 +385,74 @@ pub(crate) mod tests {
             Network::from_bytes(&wide),
             Err(NetError::BadShape { hidden: 5000, .. })
         ));
+        let mut many = net.to_bytes();
+        many[16..20].copy_from_slice(&17u32.to_le_bytes());
+        assert!(matches!(
+            Network::from_bytes(&many),
+            Err(NetError::BadShape { buckets: 17, .. })
+        ));
+    }
+
+    /// A one-bucket network in the first file format: no bucket count after the hidden size.
+    fn first_format(net: &Network) -> Vec<u8> {
+        assert_eq!(net.buckets(), 1);
+        let v2 = net.to_bytes();
+        let mut v1 = MAGIC_V1.to_vec();
+        v1.extend_from_slice(&v2[8..16]);
+        v1.extend_from_slice(&v2[20..v2.len() - 8]);
+        let sum = fnv1a(&v1);
+        v1.extend_from_slice(&sum.to_le_bytes());
+        v1
+    }
+
+    #[test]
+    fn files_of_the_first_format_still_read() {
+        let net = sample(16).quantize();
+        let v1 = first_format(&net);
+        assert_eq!(v1.len(), net.to_bytes().len() - 4);
+        assert_eq!(Network::from_bytes(&v1), Ok(net));
+        assert_eq!(
+            Network::from_bytes(&v1[..v1.len() - 2]),
+            Err(NetError::BadLength {
+                expected: v1.len(),
+                found: v1.len() - 2
+            })
+        );
+    }
+
+    #[test]
+    fn buckets_follow_the_piece_count() {
+        let eight: Vec<usize> = (2..=32).map(|n| output_bucket(n, 8)).collect();
+        // 2-5 pieces in bucket 0, then four pieces a bucket, 30-32 in bucket 7.
+        assert_eq!(&eight[..4], &[0; 4]);
+        assert_eq!(&eight[4..8], &[1; 4]);
+        assert_eq!(&eight[28..], &[7; 3]);
+        assert!(eight.windows(2).all(|w| w[0] <= w[1]));
+        assert!((0..=40).all(|n| output_bucket(n, 1) == 0));
+        assert_eq!(output_bucket(40, 8), 7);
+    }
+
+    #[test]
+    fn each_bucket_scores_with_its_own_weights_and_widening_keeps_the_function() {
+        let one = sample(16);
+        let pos = |fen: &str| Position::from_fen(VARIANT, fen).unwrap();
+        let full = pos("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let ending = pos("8/5k2/8/8/3Q4/8/5K2/8 w - - 0 1");
+        // Copies of the one bucket evaluate exactly as the original.
+        let wide = one.with_buckets(8).unwrap();
+        assert_eq!(wide.w2.len(), 8 * 32);
+        for p in [&full, &ending] {
+            assert_eq!(wide.quantize().evaluate(p), one.quantize().evaluate(p));
+        }
+        assert!(wide.with_buckets(4).is_none());
+        // Changing the bias of the endgame bucket moves only the endgame's score.
+        let mut shifted = wide.clone();
+        shifted.b2[output_bucket(3, 8)] += 0.25;
+        let (a, b) = (wide.quantize(), shifted.quantize());
+        assert_eq!(a.evaluate(&full), b.evaluate(&full));
+        // 0.25 x 400 = 100 centipawns, give or take the rounding of the final division.
+        let moved = b.evaluate(&ending) - a.evaluate(&ending);
+        assert!((99..=101).contains(&moved), "{moved}");
     }
 
     #[test]
@@ -309,7 +460,9 @@ pub(crate) mod tests {
         let net = sample(16).quantize();
         let float = net.dequantize();
         assert_eq!(float.quantize(), net);
-        assert!(float.w1.iter().any(|&w| w != 0.0) && float.b2 != 0.0);
+        assert!(float.w1.iter().any(|&w| w != 0.0) && float.b2[0] != 0.0);
+        let bucketed = sample_bucketed(16, 4).quantize();
+        assert_eq!(bucketed.dequantize().quantize(), bucketed);
     }
 
     #[test]
@@ -339,7 +492,7 @@ pub(crate) mod tests {
                 .zip(&float.w2[32..])
                 .map(|(a, w)| a * w)
                 .sum::<f32>()
-            + float.b2;
+            + float.b2[0];
         let want = out * SCALE as f32;
         let got = net.evaluate(&pos) as f32;
         // Rounding each weight to 1/255 or 1/64 moves the sum by a few centipawns.

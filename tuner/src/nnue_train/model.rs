@@ -1,30 +1,31 @@
 //! The network's forward and backward pass in floating point, the batch gradient over a rayon
 //! pool, and the Adam step.
 //!
-//! For a position with active inputs `F_us` (side to move's view) and `F_them`:
+//! For a position with active inputs `F_us` (side to move's view) and `F_them`, and output
+//! bucket `b` (from its piece count, [`output_bucket`]):
 //!
 //! ```text
 //! acc_v = b1 + Σ_{f ∈ F_v} w1[f],   h_v = clamp(acc_v, 0, 1)
-//! out   = w2[..H]·h_us + w2[H..]·h_them + b2
+//! out   = w2_b[..H]·h_us + w2_b[H..]·h_them + b2_b
 //! p     = σ(out · k),   k = SCALE / scale,   loss = (p − t)²
 //! ```
 //!
-//! and back: `∂loss/∂out = 2 (p − t) p (1 − p) k`; `∂/∂w2 = g h`; `∂/∂b2 = g`;
+//! and back: `∂loss/∂out = 2 (p − t) p (1 − p) k`; `∂/∂w2_b = g h`; `∂/∂b2_b = g`;
 //! `∂/∂acc_v[j] = g w2_v[j]` where `0 < acc_v[j] < 1` and 0 elsewhere (the clipped ReLU); each
 //! active input's row of `w1`, and `b1`, receive the gradient of their accumulators.
 
 use super::data::{sigmoid, Positions};
 use crate::rng::SplitMix64;
-use engine::nnue::network::WEIGHT_LIMIT;
+use engine::nnue::network::{output_bucket, WEIGHT_LIMIT};
 use engine::nnue::{FloatNetwork, INPUTS};
 use rayon::prelude::*;
 
-/// A network of `hidden` neurons with small seeded random weights: `w1` uniform in
-/// `±0.5 / sqrt(32)`, `w2` uniform in `±1 / sqrt(2 hidden)`, biases 0.
-pub fn init(hidden: usize, seed: u64) -> FloatNetwork {
+/// A network of `hidden` neurons and `buckets` output buckets with small seeded random
+/// weights: `w1` uniform in `±0.5 / sqrt(32)`, `w2` uniform in `±1 / sqrt(2 hidden)`, biases 0.
+pub fn init(hidden: usize, buckets: usize, seed: u64) -> FloatNetwork {
     let mut rng = SplitMix64::new(seed ^ 0x4E4E_5545);
     let mut uniform = |r: f32| (rng.unit() as f32 * 2.0 - 1.0) * r;
-    let mut net = FloatNetwork::zeros(hidden);
+    let mut net = FloatNetwork::zeros(hidden, buckets);
     let r1 = 0.5 / 32f32.sqrt();
     net.w1.iter_mut().for_each(|w| *w = uniform(r1));
     let r2 = 1.0 / ((2 * hidden) as f32).sqrt();
@@ -66,6 +67,12 @@ fn half(acc: &[f32], w: &[f32]) -> f32 {
     acc.iter().zip(w).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum()
 }
 
+/// The output bucket of position `i` (each view has one input per piece).
+#[inline]
+pub fn bucket(net: &FloatNetwork, data: &Positions, i: usize) -> usize {
+    output_bucket(data.views(i).0.len(), net.buckets)
+}
+
 /// The float output (`centipawns / SCALE`) of position `i`; leaves the accumulators in `s`.
 #[inline]
 pub fn forward(net: &FloatNetwork, data: &Positions, i: usize, s: &mut Scratch) -> f32 {
@@ -73,7 +80,9 @@ pub fn forward(net: &FloatNetwork, data: &Positions, i: usize, s: &mut Scratch) 
     let (us, them) = data.views(i);
     accumulate(net, us, &mut s.us);
     accumulate(net, them, &mut s.them);
-    half(&s.us, &net.w2[..h]) + half(&s.them, &net.w2[h..]) + net.b2
+    let b = bucket(net, data, i);
+    let w2 = net.output_weights(b);
+    half(&s.us, &w2[..h]) + half(&s.them, &w2[h..]) + net.b2[b]
 }
 
 /// A gradient being summed (not yet divided by the batch size), with the loss sum.
@@ -83,22 +92,22 @@ pub struct Gradient {
     pub w1: Vec<f32>,
     /// Of the hidden biases.
     pub b1: Vec<f32>,
-    /// Of the output weights.
+    /// Of the output weights, laid out like [`FloatNetwork::w2`].
     pub w2: Vec<f32>,
-    /// Of the output bias.
-    pub b2: f64,
+    /// Of the output biases.
+    pub b2: Vec<f64>,
     /// Sum of the losses.
     pub loss: f64,
 }
 
 impl Gradient {
-    /// A zero gradient for `hidden` neurons.
-    pub fn zeros(hidden: usize) -> Gradient {
+    /// A zero gradient for `hidden` neurons and `buckets` output buckets.
+    pub fn zeros(hidden: usize, buckets: usize) -> Gradient {
         Gradient {
             w1: vec![0.0; INPUTS * hidden],
             b1: vec![0.0; hidden],
-            w2: vec![0.0; 2 * hidden],
-            b2: 0.0,
+            w2: vec![0.0; 2 * hidden * buckets],
+            b2: vec![0.0; buckets],
             loss: 0.0,
         }
     }
@@ -108,7 +117,7 @@ impl Gradient {
         self.w1.fill(0.0);
         self.b1.fill(0.0);
         self.w2.fill(0.0);
-        self.b2 = 0.0;
+        self.b2.fill(0.0);
         self.loss = 0.0;
     }
 
@@ -120,11 +129,14 @@ impl Gradient {
         let d = p - data.target(i);
         self.loss += f64::from(d * d);
         let g = 2.0 * d * p * (1.0 - p) * k;
-        self.b2 += f64::from(g);
+        let b = bucket(net, data, i);
+        self.b2[b] += f64::from(g);
         let (us, them) = data.views(i);
+        let w2 = net.output_weights(b);
+        let base = 2 * h * b;
         for (view, acc, w2, gw2) in [
-            (us, &mut s.us, &net.w2[..h], 0),
-            (them, &mut s.them, &net.w2[h..], h),
+            (us, &mut s.us, &w2[..h], base),
+            (them, &mut s.them, &w2[h..], base + h),
         ] {
             // The accumulator turns into its own gradient.
             for (j, a) in acc.iter_mut().enumerate() {
@@ -217,11 +229,11 @@ impl Step {
 }
 
 impl Adam {
-    /// Fresh moments for `hidden` neurons.
-    pub fn new(hidden: usize) -> Adam {
+    /// Fresh moments for `hidden` neurons and `buckets` output buckets.
+    pub fn new(hidden: usize, buckets: usize) -> Adam {
         Adam {
-            m: FloatNetwork::zeros(hidden),
-            v: FloatNetwork::zeros(hidden),
+            m: FloatNetwork::zeros(hidden, buckets),
+            v: FloatNetwork::zeros(hidden, buckets),
             steps: 0,
         }
     }
@@ -259,8 +271,10 @@ impl Adam {
             };
         small(&mut net.b1, &mut self.m.b1, &mut self.v.b1, &|g| &g.b1);
         small(&mut net.w2, &mut self.m.w2, &mut self.v.w2, &|g| &g.w2);
-        let g = (grads.iter().map(|g| g.b2).sum::<f64>() as f32) * inv;
-        net.b2 = step.apply(net.b2, &mut self.m.b2, &mut self.v.b2, g);
+        for b in 0..net.b2.len() {
+            let g = (grads.iter().map(|g| g.b2[b]).sum::<f64>() as f32) * inv;
+            net.b2[b] = step.apply(net.b2[b], &mut self.m.b2[b], &mut self.v.b2[b], g);
+        }
     }
 }
 
@@ -284,6 +298,7 @@ mod tests {
             ),
             ("8/5k2/8/8/2R5/8/1K6/8 w - - 0 1", 0.95),
             ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 0.4),
+            ("r2qk2r/ppp2ppp/8/8/8/8/PPP2PPP/R2QK2R w KQkq - 0 1", 0.55),
         ];
         let mut data = Positions::default();
         for (fen, t) in fens {
@@ -303,7 +318,7 @@ mod tests {
                 Param::W1(j) => net.w1[j],
                 Param::B1(j) => net.b1[j],
                 Param::W2(j) => net.w2[j],
-                Param::B2 => net.b2,
+                Param::B2(b) => net.b2[b],
             };
             f64::from(base) + if p == tweak.0 { tweak.1 } else { 0.0 }
         };
@@ -321,10 +336,18 @@ mod tests {
                 .collect()
         };
         let (hu, ht) = (hidden(us), hidden(them));
+        // The bucket by hand: (pieces - 2) * 3 / 31 is 0 for 2-12 pieces, 1 for 13-22, else 2.
+        assert_eq!(net.buckets, 3);
+        let b = match us.len() {
+            ..=12 => 0,
+            13..=22 => 1,
+            _ => 2,
+        };
+        let o = 2 * h * b;
         let out = (0..h)
-            .map(|j| hu[j] * get(Param::W2(j)) + ht[j] * get(Param::W2(h + j)))
+            .map(|j| hu[j] * get(Param::W2(o + j)) + ht[j] * get(Param::W2(o + h + j)))
             .sum::<f64>()
-            + get(Param::B2);
+            + get(Param::B2(b));
         let p = 1.0 / (1.0 + (-out * k).exp());
         (p - f64::from(data.target(i))).powi(2)
     }
@@ -334,18 +357,19 @@ mod tests {
         W1(usize),
         B1(usize),
         W2(usize),
-        B2,
+        B2(usize),
     }
 
     #[test]
     fn the_backward_pass_matches_finite_differences() {
         let hidden = 6;
-        let mut net = init(hidden, 7);
+        let buckets = 3;
+        let mut net = init(hidden, buckets, 7);
         // Larger weights than the initialisation, so some neurons clip at 0 and some at 1.
         net.w1.iter_mut().for_each(|w| *w *= 3.0);
         net.b1 = vec![0.3, -0.2, 0.5, 0.1, 0.9, -0.4];
         net.w2.iter_mut().for_each(|w| *w *= 8.0);
-        net.b2 = 0.05;
+        net.b2 = vec![0.05, -0.1, 0.2];
         let data = positions();
         let k = 1.3f32;
         // No accumulator may sit near a clip boundary, or the numeric gradient is meaningless.
@@ -366,14 +390,19 @@ mod tests {
             clipped > 5 && inside > 5,
             "{clipped} clipped, {inside} inside"
         );
-        let mut g = Gradient::zeros(hidden);
+        let mut g = Gradient::zeros(hidden, buckets);
         for i in 0..data.len() {
             g.add(&net, &data, i, k, &mut s);
         }
-        let mut params = vec![Param::B2];
+        // Every bucket is used by some position.
+        let used: std::collections::BTreeSet<usize> =
+            (0..data.len()).map(|i| bucket(&net, &data, i)).collect();
+        assert_eq!(used.len(), buckets);
+        let mut params: Vec<Param> = (0..buckets).map(Param::B2).collect();
         for j in 0..hidden {
-            params.extend([Param::B1(j), Param::W2(j), Param::W2(hidden + j)]);
+            params.push(Param::B1(j));
         }
+        params.extend((0..2 * hidden * buckets).map(Param::W2));
         // Rows of inputs that are active (own king, enemy king, ...) and one that is not.
         for i in 0..data.len() {
             let (us, them) = data.views(i);
@@ -395,7 +424,7 @@ mod tests {
                 Param::W1(j) => f64::from(g.w1[j]),
                 Param::B1(j) => f64::from(g.b1[j]),
                 Param::W2(j) => f64::from(g.w2[j]),
-                Param::B2 => g.b2,
+                Param::B2(b) => g.b2[b],
             };
             let tol = 1e-4 + 1e-3 * numeric.abs();
             assert!(
@@ -404,24 +433,25 @@ mod tests {
             );
         }
         let loss: f64 = (0..data.len())
-            .map(|i| loss64(&net, &data, i, f64::from(k), (Param::B2, 0.0)))
+            .map(|i| loss64(&net, &data, i, f64::from(k), (Param::B2(0), 0.0)))
             .sum();
         assert!((g.loss - loss).abs() < 1e-5, "{} vs {loss}", g.loss);
     }
 
     #[test]
     fn adam_moves_against_the_gradient_and_clips() {
-        let mut net = FloatNetwork::zeros(2);
+        let mut net = FloatNetwork::zeros(2, 2);
         net.w1[0] = 1.979;
-        let mut g = Gradient::zeros(2);
+        let mut g = Gradient::zeros(2, 2);
         g.w1[0] = -1.0;
         g.w2[1] = 2.0;
-        g.b2 = -3.0;
-        let mut adam = Adam::new(2);
+        g.b2[1] = -3.0;
+        let mut adam = Adam::new(2, 2);
         adam.step(&mut net, &[g.clone(), g], 2, 0.01);
         assert_eq!(net.w1[0], WEIGHT_LIMIT);
         assert!((net.w2[1] + 0.01).abs() < 1e-6, "{}", net.w2[1]);
-        assert!((net.b2 - 0.01).abs() < 1e-6, "{}", net.b2);
+        assert!((net.b2[1] - 0.01).abs() < 1e-6, "{}", net.b2[1]);
+        assert_eq!(net.b2[0], 0.0);
         assert_eq!(net.w1[1], 0.0);
     }
 }
