@@ -85,6 +85,10 @@ pub struct NnueTrainArgs {
     /// Seed of the initial weights, the shuffles and the validation split.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Learn each position mirrored left to right (files a-h swapped) in about half the epochs:
+    /// the network sees no castling rights, so the mirror image is a free extra example.
+    #[arg(long)]
+    pub mirror: bool,
     /// Worker threads [default: every core].
     #[arg(long)]
     pub threads: Option<usize>,
@@ -779,6 +783,7 @@ fn nnue_options(a: &NnueTrainArgs) -> Result<(LoadOptions, TrainOptions)> {
         lr_drop_epoch: a.lr_drop_epoch.unwrap_or((a.epochs * 7 + 5) / 10),
         scale: a.scale,
         seed: a.seed,
+        mirror: a.mirror,
     };
     Ok((load, train))
 }
@@ -824,7 +829,7 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
     );
     println!(
         "hidden {}, output buckets {}, epochs {}, batch {}, lr {} (x0.1 after epoch {}), \
-         lambda {}, scale {}",
+         lambda {}, scale {}{}",
         net.hidden,
         net.buckets,
         opts.epochs,
@@ -832,7 +837,12 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
         opts.lr,
         opts.lr_drop_epoch,
         a.lambda,
-        a.scale
+        a.scale,
+        if opts.mirror {
+            ", mirrored half the time"
+        } else {
+            ""
+        }
     );
     let show = |r: &EpochReport| {
         let valid = r.valid_loss.map_or("-".to_string(), |v| format!("{v:.6}"));

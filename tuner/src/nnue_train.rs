@@ -53,8 +53,11 @@ pub struct TrainOptions {
     pub lr_drop_epoch: usize,
     /// Centipawns per unit of the logistic's argument.
     pub scale: f32,
-    /// Seed of the shuffles.
+    /// Seed of the shuffles (and of the mirroring).
     pub seed: u64,
+    /// Learn each position mirrored left to right in about half the epochs
+    /// ([`model::MIRROR`]).
+    pub mirror: bool,
 }
 
 impl TrainOptions {
@@ -112,9 +115,20 @@ pub fn train(
         let t = Instant::now();
         shuffle(&mut order, &mut rng);
         let lr = opts.lr_at(epoch);
+        // With mirroring, each position is seen mirrored in about half the epochs, decided by
+        // a seeded hash of (seed, epoch, position).
+        let salt = SplitMix64::new(opts.seed ^ 0x4D49_5252).next_u64() ^ (epoch as u64) << 40;
+        let mirror = |i: u32| -> u16 {
+            let flip = opts.mirror && SplitMix64::new(salt ^ u64::from(i)).next_u64() & 1 == 1;
+            if flip {
+                model::MIRROR
+            } else {
+                0
+            }
+        };
         let mut loss = 0.0;
         for batch in order.chunks(opts.batch.max(1)) {
-            model::batch_gradient(net, train, batch, k, &mut grads);
+            model::batch_gradient(net, train, batch, k, &mirror, &mut grads);
             loss += grads.iter().map(|g| g.loss).sum::<f64>();
             adam.step(net, &grads, batch.len(), lr);
         }
@@ -351,6 +365,7 @@ mod tests {
             lr_drop_epoch: 25,
             scale: 400.0,
             seed: 1,
+            mirror: false,
         };
         let before = model::mean_loss(&net, &data, opts.k());
         let mut losses = Vec::new();
@@ -413,6 +428,7 @@ mod tests {
             lr_drop_epoch: 5,
             scale: 400.0,
             seed: 1,
+            mirror: false,
         };
         train(&mut net, &data, &valid, &opts, |_, _| Ok(())).unwrap();
         let c = check_quantized(&net, &valid, &fens, 400.0, 50_000).unwrap();

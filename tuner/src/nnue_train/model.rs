@@ -52,10 +52,11 @@ impl Scratch {
 
 /// `acc = b1 + Σ w1[f]` over `inputs`.
 #[inline]
-fn accumulate(net: &FloatNetwork, inputs: &[u16], acc: &mut [f32]) {
+fn accumulate(net: &FloatNetwork, inputs: &[u16], mirror: u16, acc: &mut [f32]) {
     let h = net.hidden;
     acc.copy_from_slice(&net.b1);
     for &f in inputs {
+        let f = f ^ mirror;
         let row = &net.w1[f as usize * h..(f as usize + 1) * h];
         acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
     }
@@ -73,13 +74,31 @@ pub fn bucket(net: &FloatNetwork, data: &Positions, i: usize) -> usize {
     output_bucket(data.views(i).0.len(), net.buckets)
 }
 
+/// XOR-ing an input with this mirrors its square left to right (file `f` becomes `7 - f`:
+/// the file is the input's lowest three bits). The network sees no castling rights, so a
+/// position and its mirror image have the same value to it: training on either is the same
+/// lesson, and the mirror image is a free extra example.
+pub const MIRROR: u16 = 7;
+
 /// The float output (`centipawns / SCALE`) of position `i`; leaves the accumulators in `s`.
 #[inline]
 pub fn forward(net: &FloatNetwork, data: &Positions, i: usize, s: &mut Scratch) -> f32 {
+    forward_mirrored(net, data, i, 0, s)
+}
+
+/// [`forward`] of position `i` mirrored left to right when `mirror` is [`MIRROR`] (0: as is).
+#[inline]
+fn forward_mirrored(
+    net: &FloatNetwork,
+    data: &Positions,
+    i: usize,
+    mirror: u16,
+    s: &mut Scratch,
+) -> f32 {
     let h = net.hidden;
     let (us, them) = data.views(i);
-    accumulate(net, us, &mut s.us);
-    accumulate(net, them, &mut s.them);
+    accumulate(net, us, mirror, &mut s.us);
+    accumulate(net, them, mirror, &mut s.them);
     let b = bucket(net, data, i);
     let w2 = net.output_weights(b);
     half(&s.us, &w2[..h]) + half(&s.them, &w2[h..]) + net.b2[b]
@@ -122,9 +141,17 @@ impl Gradient {
     }
 
     /// Adds the loss `(σ(out k) − t)²` of position `i` and its gradient (`k = SCALE / scale`).
-    pub fn add(&mut self, net: &FloatNetwork, data: &Positions, i: usize, k: f32, s: &mut Scratch) {
+    /// `mirror` is 0, or [`MIRROR`] to learn from the position's mirror image instead.
+    pub fn add(
+        &mut self,
+        net: &FloatNetwork,
+        data: &Positions,
+        (i, mirror): (usize, u16),
+        k: f32,
+        s: &mut Scratch,
+    ) {
         let h = net.hidden;
-        let out = forward(net, data, i, s);
+        let out = forward_mirrored(net, data, i, mirror, s);
         let p = sigmoid(out * k);
         let d = p - data.target(i);
         self.loss += f64::from(d * d);
@@ -149,6 +176,7 @@ impl Gradient {
                 .zip(acc.iter())
                 .for_each(|(b, d)| *b += d);
             for &f in view {
+                let f = f ^ mirror;
                 let row = &mut self.w1[f as usize * h..(f as usize + 1) * h];
                 row.iter_mut().zip(acc.iter()).for_each(|(w, d)| *w += d);
             }
@@ -158,11 +186,13 @@ impl Gradient {
 
 /// Sums the gradient of the positions `batch` into `grads`, one buffer per part of the batch
 /// (run in parallel on the current rayon pool); returns nothing, the sums are in `grads`.
+/// `mirror(i)` says whether position `i` is learnt as is (0) or mirrored ([`MIRROR`]).
 pub fn batch_gradient(
     net: &FloatNetwork,
     data: &Positions,
     batch: &[u32],
     k: f32,
+    mirror: &(dyn Fn(u32) -> u16 + Sync),
     grads: &mut [Gradient],
 ) {
     let parts = grads.len();
@@ -171,7 +201,7 @@ pub fn batch_gradient(
         let mut s = Scratch::new(net.hidden);
         let range = t * batch.len() / parts..(t + 1) * batch.len() / parts;
         for &i in &batch[range] {
-            g.add(net, data, i as usize, k, &mut s);
+            g.add(net, data, (i as usize, mirror(i)), k, &mut s);
         }
     });
 }
@@ -392,7 +422,7 @@ mod tests {
         );
         let mut g = Gradient::zeros(hidden, buckets);
         for i in 0..data.len() {
-            g.add(&net, &data, i, k, &mut s);
+            g.add(&net, &data, (i, 0), k, &mut s);
         }
         // Every bucket is used by some position.
         let used: std::collections::BTreeSet<usize> =
@@ -453,5 +483,48 @@ mod tests {
         assert!((net.b2[1] - 0.01).abs() < 1e-6, "{}", net.b2[1]);
         assert_eq!(net.b2[0], 0.0);
         assert_eq!(net.w1[1], 0.0);
+    }
+
+    /// A FEN mirrored left to right (castling rights and en passant dropped).
+    fn mirrored_fen(fen: &str) -> String {
+        let mut fields = fen.split(' ');
+        let board: Vec<String> = fields
+            .next()
+            .unwrap()
+            .split('/')
+            .map(|rank| rank.chars().rev().collect())
+            .collect();
+        let side = fields.next().unwrap();
+        format!("{} {side} - - 0 1", board.join("/"))
+    }
+
+    #[test]
+    fn learning_a_mirrored_position_is_learning_its_mirror_image() {
+        let fen = "r1bqkb1r/p1ppppp1/p7/5n1p/8/NPP1P3/P2P1PPP/R1BQK1NR w KQkq - 0 6";
+        let push = |data: &mut Positions, fen: &str| {
+            let pos = Position::from_fen(VARIANT, fen).unwrap();
+            let stm = pos.side_to_move();
+            data.push(&features(&pos, stm), &features(&pos, stm.opposite()), 0.7);
+        };
+        let mut data = Positions::default();
+        push(&mut data, fen);
+        push(&mut data, &mirrored_fen(fen));
+        let mut net = init(6, 2, 5);
+        net.w1.iter_mut().for_each(|w| *w *= 3.0);
+        let mut s = Scratch::new(6);
+        let mut flipped = Gradient::zeros(6, 2);
+        flipped.add(&net, &data, (0, MIRROR), 1.0, &mut s);
+        let mut image = Gradient::zeros(6, 2);
+        image.add(&net, &data, (1, 0), 1.0, &mut s);
+        // Equal but for the order of the float sums (the inputs come in another order).
+        let close = |a: &[f32], b: &[f32]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-6);
+        assert!((flipped.loss - image.loss).abs() < 1e-9);
+        assert!(close(&flipped.w1, &image.w1));
+        assert!(close(&flipped.w2, &image.w2));
+        assert!(flipped.w1.iter().filter(|&&g| g != 0.0).count() > 20);
+        // And the position as is teaches something else: the network is not symmetric.
+        let mut plain = Gradient::zeros(6, 2);
+        plain.add(&net, &data, (0, 0), 1.0, &mut s);
+        assert!(!close(&plain.w1, &image.w1));
     }
 }
