@@ -25,7 +25,17 @@ impl Scratch {
         Scratch(dir)
     }
 
-    fn file(&self, name: &str, lines: usize, offset: usize) -> PathBuf {
+    /// The path of `name` in the folder.
+    fn path(&self, name: &str) -> String {
+        self.0
+            .join(name)
+            .to_str()
+            .expect("a UTF-8 temporary folder")
+            .to_string()
+    }
+
+    /// Writes `lines` lines of data to `name`, starting at `FENS[offset]`; returns its path.
+    fn file(&self, name: &str, lines: usize, offset: usize) -> String {
         let text: String = (0..lines)
             .map(|i| {
                 let k = (i + offset) % FENS.len();
@@ -33,7 +43,7 @@ impl Scratch {
                 format!("{}|{score}|{result}\n", FENS[k])
             })
             .collect();
-        let path = self.0.join(name);
+        let path = self.path(name);
         std::fs::write(&path, text).unwrap();
         path
     }
@@ -45,10 +55,11 @@ impl Drop for Scratch {
     }
 }
 
-fn train(args: &[&std::ffi::OsStr]) -> (bool, String) {
+/// Runs `tune nnue train` with these (option, value) pairs, on one thread, in batches of 16.
+fn train(options: &[(&str, &str)]) -> (bool, String) {
     let out = shuriken()
         .args(["tune", "nnue", "train", "--threads", "1", "--batch", "16"])
-        .args(args)
+        .args(options.iter().flat_map(|&(option, value)| [option, value]))
         .output()
         .unwrap();
     let text =
@@ -61,18 +72,13 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
     let dir = Scratch::new("valid-data");
     let data = dir.file("train.txt", 40, 0);
     let valid = dir.file("valid.txt", 12, 1);
-    let first = dir.0.join("first.nnue");
+    let first = dir.path("first.nnue");
     let (ok, text) = train(&[
-        "--data".as_ref(),
-        data.as_os_str(),
-        "--valid-data".as_ref(),
-        valid.as_os_str(),
-        "--hidden".as_ref(),
-        "8".as_ref(),
-        "--epochs".as_ref(),
-        "2".as_ref(),
-        "--out".as_ref(),
-        first.as_os_str(),
+        ("--data", &data),
+        ("--valid-data", &valid),
+        ("--hidden", "8"),
+        ("--epochs", "2"),
+        ("--out", &first),
     ]);
     assert!(ok, "{text}");
     // Every line of --data is trained on; the 12 lines of the file are the validation set.
@@ -81,7 +87,7 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
         "{text}"
     );
     assert!(text.contains("epoch   2/2"), "{text}");
-    assert!(first.exists());
+    assert!(std::path::Path::new(&first).exists());
 
     let last_loss = text
         .lines()
@@ -93,22 +99,15 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
 
     // Widened into 8 output buckets, copies of the one, the float checkpoint starts exactly
     // where the first run ended.
-    let mut float = first.clone().into_os_string();
-    float.push(".float");
-    let second = dir.0.join("second.nnue");
+    let float = format!("{first}.float");
+    let second = dir.path("second.nnue");
     let (ok, text) = train(&[
-        "--data".as_ref(),
-        data.as_os_str(),
-        "--valid-data".as_ref(),
-        valid.as_os_str(),
-        "--resume-from".as_ref(),
-        float.as_os_str(),
-        "--output-buckets".as_ref(),
-        "8".as_ref(),
-        "--epochs".as_ref(),
-        "1".as_ref(),
-        "--out".as_ref(),
-        second.as_os_str(),
+        ("--data", &data),
+        ("--valid-data", &valid),
+        ("--resume-from", &float),
+        ("--output-buckets", "8"),
+        ("--epochs", "1"),
+        ("--out", &second),
     ]);
     assert!(ok, "{text}");
     assert!(text.contains("8 output buckets"), "{text}");
@@ -122,14 +121,10 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
 
     // An 8-bucket network does not narrow or re-widen.
     let (ok, text) = train(&[
-        "--data".as_ref(),
-        data.as_os_str(),
-        "--resume-from".as_ref(),
-        second.as_os_str(),
-        "--output-buckets".as_ref(),
-        "4".as_ref(),
-        "--out".as_ref(),
-        dir.0.join("third.nnue").as_os_str(),
+        ("--data", &data),
+        ("--resume-from", &second),
+        ("--output-buckets", "4"),
+        ("--out", &dir.path("third.nnue")),
     ]);
     assert!(!ok);
     assert!(text.contains("only a one-bucket network widens"), "{text}");
@@ -140,14 +135,10 @@ fn a_split_and_a_validation_file_at_once_are_refused() {
     let dir = Scratch::new("valid-conflict");
     let data = dir.file("train.txt", 8, 0);
     let (ok, text) = train(&[
-        "--data".as_ref(),
-        data.as_os_str(),
-        "--valid-data".as_ref(),
-        data.as_os_str(),
-        "--validation".as_ref(),
-        "0.1".as_ref(),
-        "--out".as_ref(),
-        dir.0.join("x.nnue").as_os_str(),
+        ("--data", &data),
+        ("--valid-data", &data),
+        ("--validation", "0.1"),
+        ("--out", &dir.path("x.nnue")),
     ]);
     assert!(!ok);
     assert!(text.contains("cannot be used with"), "{text}");

@@ -26,7 +26,7 @@ use crate::rng::SplitMix64;
 use anyhow::{bail, Context, Result};
 use data::{sigmoid, Positions};
 use engine::nnue::network::{MAX_BUCKETS, SCALE};
-use engine::nnue::{FloatNetwork, Network, INPUTS, VARIANT};
+use engine::nnue::{FloatNetwork, NetError, Network, INPUTS, VARIANT};
 use model::{Adam, Gradient};
 use movegen::Position;
 use rayon::prelude::*;
@@ -242,18 +242,19 @@ pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
     Ok(net)
 }
 
-/// Reads the starting point of a training run at `path`: a float checkpoint, or a quantized
-/// network file (`SHKNNUE1`, such as the built-in network), dequantized.
+/// Reads the starting point of a training run at `path`: a quantized network file (either
+/// format, such as the built-in network), dequantized, or else a float checkpoint.
 pub fn load_float(path: &Path) -> Result<FloatNetwork> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if bytes.starts_with(engine::nnue::network::MAGIC)
-        || bytes.starts_with(engine::nnue::network::MAGIC_V1)
-    {
-        let net = Network::from_bytes(&bytes)
-            .with_context(|| format!("{} is not a usable network file", path.display()))?;
-        return Ok(net.dequantize());
+    match Network::from_bytes(&bytes) {
+        Ok(net) => Ok(net.dequantize()),
+        Err(NetError::BadMagic) => {
+            float_from_bytes(&bytes).with_context(|| format!("{} is not usable", path.display()))
+        }
+        Err(e) => {
+            Err(e).with_context(|| format!("{} is not a usable network file", path.display()))
+        }
     }
-    float_from_bytes(&bytes).with_context(|| format!("{} is not usable", path.display()))
 }
 
 /// Writes the quantized network to `out` and the float one next to it ([`float_path`]).
