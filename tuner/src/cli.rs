@@ -71,7 +71,9 @@ pub struct NnueTrainArgs {
     #[arg(long, default_value_t = 0.75)]
     pub lambda: f32,
     /// Centipawns per unit of the logistic: target σ(score / scale), prediction σ(eval / scale).
-    #[arg(long, default_value_t = 400.0)]
+    /// The default fits Stockfish 15.1's depth-6 scores to its games' results
+    /// (`scripts/nnue-gen.py` data; docs/nnue.md), so that the score and the result agree.
+    #[arg(long, default_value_t = 250.0)]
     pub scale: f32,
     /// Fraction of the lines held out for validation (a seeded per-line split). Positions of
     /// one game fall on both sides of such a split; prefer --valid-data.

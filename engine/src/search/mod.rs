@@ -268,9 +268,10 @@ impl<'a> Worker<'a> {
     #[inline]
     fn evaluate(&mut self, ply: usize) -> i32 {
         match (self.eval.network(), self.accumulators.as_mut()) {
-            (Some(net), Some(stack)) => stack
-                .evaluate(net, &self.pos, ply)
-                .clamp(-EVAL_LIMIT, EVAL_LIMIT),
+            (Some(net), Some(stack)) => {
+                (stack.evaluate(net, &self.pos, ply) * self.params.nnue_scale / 100)
+                    .clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            }
             _ => self.eval.evaluate_cached(&self.pos, &mut self.pawns),
         }
     }

@@ -76,5 +76,9 @@ scalar_params! {
         /// Share of the correction history added to the static evaluation, in percent
         /// (0: none, and nothing is learned).
         correction_weight: "CorrectionWeight" = 0, 0, 200;
+        /// The chess network's score as the search sees it, in percent of the network's output
+        /// (the network speaks Stockfish's centipawns, about 1.7 times the tables' scale that
+        /// every margin here was tuned in).
+        nnue_scale: "NnueScale" = 100, 25, 400;
     }
 }
