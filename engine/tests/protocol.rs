@@ -617,3 +617,47 @@ fn network_file_evaluates_chess_and_bad_files_are_refused() {
     assert!(has_error(&d.ready()));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// White a knight up, from which nobody can capture within two plies.
+const KNIGHT_UP: &str = "position fen rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The score of `go depth 1` from the last `info ... score cp N` line.
+fn depth_one_score(d: &mut Driver) -> i32 {
+    let (_, before) = d.bestmove("go depth 1", LONG);
+    before
+        .iter()
+        .rev()
+        .find_map(|l| l.split(" score cp ").nth(1))
+        .and_then(|s| s.split_whitespace().next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no centipawn score in {before:?}"))
+}
+
+#[test]
+fn nnue_scale_scales_the_network_score_the_search_sees() {
+    // White is a knight up and, within two plies of the start, nobody can capture: a depth-1
+    // search is the best of the static evaluations after each white move, so scaling every
+    // evaluation by a half halves the score (each evaluation rounds toward zero).
+    let mut d = Driver::new();
+    d.send("setoption name UCI_Variant value chess");
+    d.send(KNIGHT_UP);
+    let full = depth_one_score(&mut d);
+    assert!(full > 200, "a knight up scores {full}");
+    d.send("setoption name NnueScale value 50");
+    d.send("ucinewgame");
+    d.send(KNIGHT_UP);
+    let half = depth_one_score(&mut d);
+    assert_eq!(half, full / 2, "full {full}, half {half}");
+    d.send("setoption name UseNNUE value false");
+    d.send("ucinewgame");
+    d.send(KNIGHT_UP);
+    let tables = depth_one_score(&mut d);
+    d.send("setoption name NnueScale value 100");
+    d.send("ucinewgame");
+    d.send(KNIGHT_UP);
+    assert_eq!(
+        depth_one_score(&mut d),
+        tables,
+        "the tables ignore NnueScale"
+    );
+}
