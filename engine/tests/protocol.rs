@@ -591,28 +591,14 @@ fn network_file_evaluates_chess_and_bad_files_are_refused() {
     // the opponent: the root scores -200.
     d.send("position startpos");
     let (_, lines) = d.bestmove("go depth 1", LONG);
-    let score = |lines: &[String]| -> String {
-        let last = lines
-            .iter()
-            .rev()
-            .find(|l| l.starts_with("info depth") && l.contains(" score "))
-            .expect("an info line with a score")
-            .clone();
-        let at = last.find(" score ").unwrap() + 7;
-        last[at..]
-            .split_whitespace()
-            .take(2)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    assert_eq!(score(&lines), "cp -200");
+    assert_eq!(last_score(&lines), "cp -200");
     // Back to the weights: the tables' score is not the flat network's.
     d.send("setoption name UseNNUE value false");
     assert!(!has_error(&d.ready()));
     d.send("ucinewgame");
     d.send("position startpos");
     let (_, lines) = d.bestmove("go depth 1", LONG);
-    assert_ne!(score(&lines), "cp -200");
+    assert_ne!(last_score(&lines), "cp -200");
     d.send("setoption name UseNNUE value maybe");
     assert!(has_error(&d.ready()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -621,16 +607,29 @@ fn network_file_evaluates_chess_and_bad_files_are_refused() {
 /// White a knight up, from which nobody can capture within two plies.
 const KNIGHT_UP: &str = "position fen rnbqkb1r/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// The score of `go depth 1` from the last `info ... score cp N` line.
-fn depth_one_score(d: &mut Driver) -> i32 {
-    let (_, before) = d.bestmove("go depth 1", LONG);
-    before
+/// The score of the last `info depth` line with one, as `cp N` or `mate N`.
+fn last_score(lines: &[String]) -> String {
+    let last = lines
         .iter()
         .rev()
-        .find_map(|l| l.split(" score cp ").nth(1))
-        .and_then(|s| s.split_whitespace().next())
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no centipawn score in {before:?}"))
+        .find(|l| l.starts_with("info depth") && l.contains(" score "))
+        .expect("an info line with a score");
+    let at = last.find(" score ").unwrap() + 7;
+    last[at..]
+        .split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The centipawn score of `go depth 1`.
+fn depth_one_score(d: &mut Driver) -> i32 {
+    let (_, lines) = d.bestmove("go depth 1", LONG);
+    let score = last_score(&lines);
+    score
+        .strip_prefix("cp ")
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no centipawn score: {score}"))
 }
 
 #[test]
