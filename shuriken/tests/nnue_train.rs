@@ -128,6 +128,36 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
     ]);
     assert!(!ok);
     assert!(text.contains("only a one-bucket network widens"), "{text}");
+
+    // Widened from 8 to 12 hidden neurons, the new ones silent, the network starts where the
+    // first run ended too.
+    let wide = dir.path("wide.nnue");
+    let (ok, text) = train(&[
+        ("--data", &data),
+        ("--valid-data", &valid),
+        ("--resume-from", &float),
+        ("--hidden", "12"),
+        ("--epochs", "1"),
+        ("--out", &wide),
+    ]);
+    assert!(ok, "{text}");
+    assert!(text.contains("(12 hidden, 1 output buckets)"), "{text}");
+    assert!(
+        text.contains(&format!("epoch   0/1  valid {last_loss}")),
+        "{last_loss}: {text}"
+    );
+    let bytes = std::fs::read(&wide).unwrap();
+    assert_eq!(u32::from_le_bytes(bytes[12..16].try_into().unwrap()), 12);
+
+    // It never narrows.
+    let (ok, text) = train(&[
+        ("--data", &data),
+        ("--resume-from", &float),
+        ("--hidden", "4"),
+        ("--out", &dir.path("narrow.nnue")),
+    ]);
+    assert!(!ok);
+    assert!(text.contains("never narrows"), "{text}");
 }
 
 #[test]

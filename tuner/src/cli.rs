@@ -47,7 +47,8 @@ pub struct NnueTrainArgs {
     /// Output network file, rewritten after every epoch; the float network goes to OUT.float.
     #[arg(long)]
     pub out: PathBuf,
-    /// Hidden neurons per view [default: 256, or the size of --resume-from].
+    /// Hidden neurons per view [default: 256, or the size of --resume-from; a larger value
+    /// widens --resume-from with new neurons that start out silent].
     #[arg(long)]
     pub hidden: Option<usize>,
     /// Output buckets, chosen by the number of pieces on the board (8: 2-5 pieces, 6-9, ...,
@@ -719,11 +720,15 @@ fn nnue_start(a: &NnueTrainArgs) -> Result<engine::nnue::FloatNetwork> {
     };
     let mut net = nnue_train::load_float(path)?;
     if let Some(h) = a.hidden.filter(|&h| h != net.hidden) {
-        bail!(
-            "--hidden {h} differs from the {} neurons of {}",
-            net.hidden,
-            path.display()
-        );
+        if !(net.hidden..=nnue_train::MAX_HIDDEN).contains(&h) {
+            bail!(
+                "--hidden {h}: {} has {} neurons; a network widens (up to {}) but never narrows",
+                path.display(),
+                net.hidden,
+                nnue_train::MAX_HIDDEN
+            );
+        }
+        net = nnue_train::model::widen(&net, h, a.seed);
     }
     if let Some(b) = a.output_buckets {
         check_buckets(b)?;

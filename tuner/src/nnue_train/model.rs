@@ -33,6 +33,31 @@ pub fn init(hidden: usize, buckets: usize, seed: u64) -> FloatNetwork {
     net
 }
 
+/// `net` with `hidden` neurons per view (at least its own): its neurons keep their weights,
+/// and each new one gets seeded random input weights (as [`init`] draws them), a zero bias and
+/// zero output weights, so the wider network computes the same function and training can put
+/// the new neurons to use.
+pub fn widen(net: &FloatNetwork, hidden: usize, seed: u64) -> FloatNetwork {
+    assert!(hidden >= net.hidden, "widen cannot drop neurons");
+    let mut rng = SplitMix64::new(seed ^ 0x5749_4445);
+    let r1 = 0.5 / 32f32.sqrt();
+    let old = net.hidden;
+    let mut wide = FloatNetwork::zeros(hidden, net.buckets);
+    for (new_row, old_row) in wide.w1.chunks_mut(hidden).zip(net.w1.chunks(old)) {
+        new_row[..old].copy_from_slice(old_row);
+        for w in &mut new_row[old..] {
+            *w = (rng.unit() as f32 * 2.0 - 1.0) * r1;
+        }
+    }
+    wide.b1[..old].copy_from_slice(&net.b1);
+    // Each output half (side to move, then the other side) keeps its old weights first.
+    for (new_half, old_half) in wide.w2.chunks_mut(hidden).zip(net.w2.chunks(old)) {
+        new_half[..old].copy_from_slice(old_half);
+    }
+    wide.b2.copy_from_slice(&net.b2);
+    wide
+}
+
 /// Per-thread work space: both views' accumulators.
 #[derive(Clone, Debug)]
 pub struct Scratch {
@@ -486,6 +511,32 @@ mod tests {
     }
 
     /// A FEN mirrored left to right (castling rights and en passant dropped).
+    #[test]
+    fn widening_keeps_the_function_and_the_new_neurons_learn() {
+        let data = positions();
+        let net = init(8, 2, 5);
+        let wide = widen(&net, 12, 9);
+        assert_eq!((wide.hidden, wide.buckets), (12, 2));
+        let (mut s, mut sw) = (Scratch::new(8), Scratch::new(12));
+        for i in 0..data.len() {
+            let (a, b) = (
+                forward(&net, &data, i, &mut s),
+                forward(&wide, &data, i, &mut sw),
+            );
+            assert!((a - b).abs() < 1e-5, "position {i}: {a} vs {b}");
+        }
+        // The new neurons' input weights are random, not zero: their activations reach the
+        // output weights' gradient, so training can use them.
+        assert!(wide
+            .w1
+            .chunks(12)
+            .any(|row| row[8..].iter().any(|&w| w != 0.0)));
+        assert!(wide
+            .w2
+            .chunks(12)
+            .all(|half| half[8..].iter().all(|&w| w == 0.0)));
+    }
+
     fn mirrored_fen(fen: &str) -> String {
         let mut fields = fen.split(' ');
         let board: Vec<String> = fields
