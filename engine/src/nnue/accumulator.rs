@@ -7,8 +7,9 @@
 //! consistent, so a stale entry costs time, never correctness. When more pieces differ than a
 //! summation from scratch would touch, the entry is refreshed instead.
 
+use super::avx2::Kernel;
 use super::feature;
-use super::network::{add_row, sub_row, Network};
+use super::network::{add_row, dot_clamped, sub_row, Network};
 use movegen::{Bitboard, Color, Piece, Position, Role};
 
 /// The six chess roles, in the order of the piece sets an entry keeps.
@@ -52,6 +53,7 @@ struct Entry {
 pub struct AccumulatorStack {
     entries: Vec<Entry>,
     size: usize,
+    kernel: Kernel,
 }
 
 impl AccumulatorStack {
@@ -68,7 +70,14 @@ impl AccumulatorStack {
                 plies
             ],
             size,
+            kernel: Kernel::detect(),
         }
+    }
+
+    /// The same stack, evaluating with `kernel` (to compare kernels).
+    pub fn with_kernel(mut self, kernel: Kernel) -> AccumulatorStack {
+        self.kernel = kernel;
+        self
     }
 
     /// Forgets every entry (for a new network or a new search).
@@ -79,6 +88,24 @@ impl AccumulatorStack {
     /// The evaluation of `pos`, the position at `ply` of the search, in centipawns for the side
     /// to move. `net` must be the network the stack was made for.
     pub fn evaluate(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        self.kernel.evaluate(self, net, pos, ply)
+    }
+
+    /// [`Self::evaluate`] as the build compiles it; [`Kernel`] compiles it again for AVX2.
+    #[inline(always)]
+    pub(super) fn evaluate_portable(&mut self, net: &Network, pos: &Position, ply: usize) -> i32 {
+        self.evaluate_with(net, pos, ply, dot_clamped)
+    }
+
+    /// [`Self::evaluate`], with `dot` computing the output's sums as [`dot_clamped`] does.
+    #[inline(always)]
+    pub(super) fn evaluate_with(
+        &mut self,
+        net: &Network,
+        pos: &Position,
+        ply: usize,
+        dot: impl Fn(&[i16], &[i16]) -> i32,
+    ) -> i32 {
         debug_assert_eq!(net.hidden(), self.size);
         let sets = piece_sets(pos);
         let pieces = pos.board().occupied().count();
@@ -107,16 +134,14 @@ impl AccumulatorStack {
         entry.valid = true;
         let (white, black) = entry.hidden.split_at(self.size);
         match pos.side_to_move() {
-            Color::White => net.output(white, black, pieces as usize),
-            Color::Black => net.output(black, white, pieces as usize),
+            Color::White => net.output_with(white, black, pieces as usize, dot),
+            Color::Black => net.output_with(black, white, pieces as usize, dot),
         }
     }
 }
 
-/// Adds a weight row to, or subtracts it from, a hidden layer.
-type RowOp = fn(&mut [i16], &[i16]);
-
 /// Moves `hidden` (both views, summed for `old`) to the piece sets `new`.
+#[inline(always)]
 fn apply_changes(net: &Network, old: &PieceSets, new: &PieceSets, hidden: &mut [i16], size: usize) {
     let (white, black) = hidden.split_at_mut(size);
     for (c, color) in Color::BOTH.into_iter().enumerate() {
@@ -126,16 +151,20 @@ fn apply_changes(net: &Network, old: &PieceSets, new: &PieceSets, hidden: &mut [
                 continue;
             }
             let piece = Piece::new(color, role);
-            let removed = (was & !now).into_iter().map(|sq| (sq, sub_row as RowOp));
-            let added = (now & !was).into_iter().map(|sq| (sq, add_row as RowOp));
-            for (sq, op) in removed.chain(added) {
-                if let (Some(w), Some(b)) = (
-                    feature(Color::White, piece, sq),
-                    feature(Color::Black, piece, sq),
-                ) {
-                    op(white, net.row(w));
-                    op(black, net.row(b));
-                }
+            let rows = |sq| {
+                Some((
+                    feature(Color::White, piece, sq)?,
+                    feature(Color::Black, piece, sq)?,
+                ))
+            };
+            // Direct calls, so that the row loops are inlined (and compiled for AVX2 there).
+            for (w, b) in (was & !now).into_iter().filter_map(rows) {
+                sub_row(white, net.row(w));
+                sub_row(black, net.row(b));
+            }
+            for (w, b) in (now & !was).into_iter().filter_map(rows) {
+                add_row(white, net.row(w));
+                add_row(black, net.row(b));
             }
         }
     }
@@ -149,11 +178,18 @@ mod tests {
 
     /// Walks pseudo-random games, evaluating at every ply through the stack (with unmakes
     /// and sibling moves so that stale entries are reused), and compares with evaluation from
-    /// scratch.
+    /// scratch; with the portable kernel and with the CPU's own (AVX2 where it has it).
     #[test]
     fn incremental_evaluation_equals_evaluation_from_scratch() {
-        let net = sample_bucketed(24, 8).quantize();
-        let mut stack = AccumulatorStack::new(&net, 64);
+        for kernel in [Kernel::portable(), Kernel::detect()] {
+            walk_and_compare(kernel);
+        }
+    }
+
+    fn walk_and_compare(kernel: Kernel) {
+        // 40 neurons: the vector loops run whole vectors and a remainder.
+        let net = sample_bucketed(40, 8).quantize();
+        let mut stack = AccumulatorStack::new(&net, 64).with_kernel(kernel);
         let mut seed = 0x2545_F491_u64;
         let mut next = |n: usize| {
             seed ^= seed << 13;

@@ -10,10 +10,12 @@
 //! [`accumulator`] keeps the hidden layer up to date move by move in a search.
 
 pub mod accumulator;
+pub mod avx2;
 pub mod builtin;
 pub mod network;
 
 pub use accumulator::AccumulatorStack;
+pub use avx2::Kernel;
 pub use network::{FloatNetwork, NetError, Network};
 
 use movegen::{Color, Piece, Position, Role, Square, Variant};

@@ -280,22 +280,29 @@ impl Network {
 
     /// The output for hidden layers `us` (the side to move's view) and `them` of a position
     /// with `pieces` pieces on the board, in centipawns from the side to move's point of view.
-    #[inline]
+    #[inline(always)]
     pub fn output(&self, us: &[i16], them: &[i16], pieces: usize) -> i32 {
+        self.output_with(us, them, pieces, dot_clamped)
+    }
+
+    /// [`Self::output`], with `dot` computing each half's sum as [`dot_clamped`] does.
+    #[inline(always)]
+    pub(crate) fn output_with(
+        &self,
+        us: &[i16],
+        them: &[i16],
+        pieces: usize,
+        dot: impl Fn(&[i16], &[i16]) -> i32,
+    ) -> i32 {
         let h = self.hidden;
         let bucket = output_bucket(pieces, self.buckets);
         let w = &self.w2[2 * h * bucket..2 * h * (bucket + 1)];
-        let half = |acc: &[i16], w: &[i16]| -> i32 {
-            acc.iter()
-                .zip(w)
-                .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
-                .sum()
-        };
-        let sum = half(us, &w[..h]) + half(them, &w[h..]) + self.b2[bucket];
+        let sum = dot(us, &w[..h]) + dot(them, &w[h..]) + self.b2[bucket];
         (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
     }
 
     /// The hidden layer of `view` for `pos`, summed from scratch into `acc` (`hidden` long).
+    #[inline(always)]
     pub fn refresh(&self, pos: &Position, view: Color, acc: &mut [i16]) {
         acc.copy_from_slice(&self.b1);
         for sq in pos.board().occupied() {
@@ -321,8 +328,17 @@ impl Network {
     }
 }
 
+/// One half of the output neuron's sum: `Σ clamp(acc[i], 0, QA) × w[i]`.
+#[inline(always)]
+pub(crate) fn dot_clamped(acc: &[i16], w: &[i16]) -> i32 {
+    acc.iter()
+        .zip(w)
+        .map(|(&a, &w)| i32::from(a.clamp(0, QA as i16)) * i32::from(w))
+        .sum()
+}
+
 /// Adds one input's weight row to a hidden layer.
-#[inline]
+#[inline(always)]
 pub(crate) fn add_row(acc: &mut [i16], row: &[i16]) {
     for (a, &w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_add(w);
@@ -330,7 +346,7 @@ pub(crate) fn add_row(acc: &mut [i16], row: &[i16]) {
 }
 
 /// Subtracts one input's weight row from a hidden layer.
-#[inline]
+#[inline(always)]
 pub(crate) fn sub_row(acc: &mut [i16], row: &[i16]) {
     for (a, &w) in acc.iter_mut().zip(row) {
         *a = a.wrapping_sub(w);
