@@ -6,8 +6,8 @@
 //! (the same nodes): see `docs/nnue.md`, *Speed*.
 //!
 //! This is the engine's one module with `unsafe`: calling a `#[target_feature]` function is
-//! `unsafe` because it would be undefined on a CPU without the feature. [`Kernel::detect`]
-//! asks the CPU first, and [`Kernel::Avx2`] cannot be made otherwise outside this module.
+//! `unsafe` because it would be undefined on a CPU without the feature. A [`Kernel`] that uses
+//! AVX2 comes only from [`Kernel::detect`], which asks the CPU first.
 #![allow(unsafe_code)]
 
 use super::accumulator::AccumulatorStack;
@@ -36,11 +36,6 @@ impl Kernel {
     /// The compilation for the build's own target features (x86-64-v2 on x86-64).
     pub fn portable() -> Kernel {
         Kernel { avx2: false }
-    }
-
-    /// Whether this kernel uses AVX2.
-    pub fn is_avx2(self) -> bool {
-        self.avx2
     }
 
     /// [`AccumulatorStack::evaluate_portable`], in this kernel's compilation.
