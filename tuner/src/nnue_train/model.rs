@@ -20,14 +20,20 @@ use engine::nnue::network::{output_bucket, WEIGHT_LIMIT};
 use engine::nnue::{FloatNetwork, INPUTS};
 use rayon::prelude::*;
 
+/// The range of a new input weight: uniform in `±0.5 / sqrt(32)`.
+fn input_weight_range() -> f32 {
+    0.5 / 32f32.sqrt()
+}
+
 /// A network of `hidden` neurons and `buckets` output buckets with small seeded random
 /// weights: `w1` uniform in `±0.5 / sqrt(32)`, `w2` uniform in `±1 / sqrt(2 hidden)`, biases 0.
 pub fn init(hidden: usize, buckets: usize, seed: u64) -> FloatNetwork {
     let mut rng = SplitMix64::new(seed ^ 0x4E4E_5545);
     let mut uniform = |r: f32| (rng.unit() as f32 * 2.0 - 1.0) * r;
     let mut net = FloatNetwork::zeros(hidden, buckets);
-    let r1 = 0.5 / 32f32.sqrt();
-    net.w1.iter_mut().for_each(|w| *w = uniform(r1));
+    net.w1
+        .iter_mut()
+        .for_each(|w| *w = uniform(input_weight_range()));
     let r2 = 1.0 / ((2 * hidden) as f32).sqrt();
     net.w2.iter_mut().for_each(|w| *w = uniform(r2));
     net
@@ -40,13 +46,12 @@ pub fn init(hidden: usize, buckets: usize, seed: u64) -> FloatNetwork {
 pub fn widen(net: &FloatNetwork, hidden: usize, seed: u64) -> FloatNetwork {
     assert!(hidden >= net.hidden, "widen cannot drop neurons");
     let mut rng = SplitMix64::new(seed ^ 0x5749_4445);
-    let r1 = 0.5 / 32f32.sqrt();
-    let old = net.hidden;
+    let (old, range) = (net.hidden, input_weight_range());
     let mut wide = FloatNetwork::zeros(hidden, net.buckets);
     for (new_row, old_row) in wide.w1.chunks_mut(hidden).zip(net.w1.chunks(old)) {
         new_row[..old].copy_from_slice(old_row);
         for w in &mut new_row[old..] {
-            *w = (rng.unit() as f32 * 2.0 - 1.0) * r1;
+            *w = (rng.unit() as f32 * 2.0 - 1.0) * range;
         }
     }
     wide.b1[..old].copy_from_slice(&net.b1);
@@ -510,9 +515,8 @@ mod tests {
         assert_eq!(net.w1[1], 0.0);
     }
 
-    /// A FEN mirrored left to right (castling rights and en passant dropped).
     #[test]
-    fn widening_keeps_the_function_and_the_new_neurons_learn() {
+    fn widening_keeps_the_function_and_gives_new_neurons_random_inputs() {
         let data = positions();
         let net = init(8, 2, 5);
         let wide = widen(&net, 12, 9);
@@ -537,6 +541,7 @@ mod tests {
             .all(|half| half[8..].iter().all(|&w| w == 0.0)));
     }
 
+    /// A FEN mirrored left to right (castling rights and en passant dropped).
     fn mirrored_fen(fen: &str) -> String {
         let mut fields = fen.split(' ');
         let board: Vec<String> = fields
