@@ -137,6 +137,17 @@ fn lmr_table(p: &SearchParams) -> Vec<[i32; 64]> {
     t
 }
 
+/// The static evaluation `eval` with `fade` percent of it gone at a halfmove clock of 100,
+/// and a share in proportion below that (`Rule50Fade`; 0 leaves it whole).
+#[inline]
+fn faded(eval: i32, halfmove_clock: u32, fade: i32) -> i32 {
+    if fade == 0 {
+        return eval;
+    }
+    let clock = halfmove_clock.min(100) as i32;
+    eval * (10_000 - clock * fade) / 10_000
+}
+
 /// Does the side to move have a piece other than pawns and the king (null-move zugzwang guard)?
 fn has_pieces(pos: &Position) -> bool {
     let b = pos.board();
@@ -267,13 +278,14 @@ impl<'a> Worker<'a> {
     /// the line, when one evaluates; else the tables'.
     #[inline]
     fn evaluate(&mut self, ply: usize) -> i32 {
-        match (self.eval.network(), self.accumulators.as_mut()) {
+        let raw = match (self.eval.network(), self.accumulators.as_mut()) {
             (Some(net), Some(stack)) => {
                 (stack.evaluate(net, &self.pos, ply) * self.params.nnue_scale / 100)
                     .clamp(-EVAL_LIMIT, EVAL_LIMIT)
             }
             _ => self.eval.evaluate_cached(&self.pos, &mut self.pawns),
-        }
+        };
+        faded(raw, self.pos.halfmove_clock(), self.params.rule50_fade)
     }
 
     /// Takes the per-ply move buffer (returned with [`Worker::put_buffer`]).
@@ -980,5 +992,23 @@ impl<'a> Worker<'a> {
             }
             self.root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::faded;
+
+    #[test]
+    fn the_evaluation_fades_in_proportion_to_the_halfmove_clock() {
+        // Off: whole at any clock.
+        assert_eq!(faded(300, 90, 0), 300);
+        // Half gone at 100, a quarter at 50, none at 0; past 100 counts as 100.
+        assert_eq!(faded(300, 100, 50), 150);
+        assert_eq!(faded(300, 50, 50), 225);
+        assert_eq!(faded(300, 0, 50), 300);
+        assert_eq!(faded(-300, 150, 50), -150);
+        // All gone at 100 with a full fade.
+        assert_eq!(faded(300, 100, 100), 0);
     }
 }

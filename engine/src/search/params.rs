@@ -80,5 +80,9 @@ scalar_params! {
         /// (the network speaks Stockfish's centipawns, about 1.7 times the tables' scale that
         /// every margin here was tuned in).
         nnue_scale: "NnueScale" = 100, 25, 400;
+        /// How much of the static evaluation fades as the 100-ply rule nears, in percent of it
+        /// at a halfmove clock of 100 (linear in the clock; 0: none). A fading evaluation
+        /// prefers the captures and pawn moves that reset the clock while it is ahead.
+        rule50_fade: "Rule50Fade" = 0, 0, 100;
     }
 }
