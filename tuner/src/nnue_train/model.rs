@@ -25,17 +25,20 @@ fn input_weight_range() -> f32 {
     0.5 / 32f32.sqrt()
 }
 
+/// A seeded random weight, uniform in `±range`.
+fn uniform(rng: &mut SplitMix64, range: f32) -> f32 {
+    (rng.unit() as f32 * 2.0 - 1.0) * range
+}
+
 /// A network of `hidden` neurons and `buckets` output buckets with small seeded random
-/// weights: `w1` uniform in `±0.5 / sqrt(32)`, `w2` uniform in `±1 / sqrt(2 hidden)`, biases 0.
+/// weights: `w1` uniform in `±0.5 / sqrt(32)`, `w2` uniform in `±1 / sqrt(2 hidden)`,
+/// biases 0.
 pub fn init(hidden: usize, buckets: usize, seed: u64) -> FloatNetwork {
     let mut rng = SplitMix64::new(seed ^ 0x4E4E_5545);
-    let mut uniform = |r: f32| (rng.unit() as f32 * 2.0 - 1.0) * r;
     let mut net = FloatNetwork::zeros(hidden, buckets);
-    net.w1
-        .iter_mut()
-        .for_each(|w| *w = uniform(input_weight_range()));
-    let r2 = 1.0 / ((2 * hidden) as f32).sqrt();
-    net.w2.iter_mut().for_each(|w| *w = uniform(r2));
+    let (r1, r2) = (input_weight_range(), 1.0 / ((2 * hidden) as f32).sqrt());
+    net.w1.iter_mut().for_each(|w| *w = uniform(&mut rng, r1));
+    net.w2.iter_mut().for_each(|w| *w = uniform(&mut rng, r2));
     net
 }
 
@@ -51,7 +54,7 @@ pub fn widen(net: &FloatNetwork, hidden: usize, seed: u64) -> FloatNetwork {
     for (new_row, old_row) in wide.w1.chunks_mut(hidden).zip(net.w1.chunks(old)) {
         new_row[..old].copy_from_slice(old_row);
         for w in &mut new_row[old..] {
-            *w = (rng.unit() as f32 * 2.0 - 1.0) * range;
+            *w = uniform(&mut rng, range);
         }
     }
     wide.b1[..old].copy_from_slice(&net.b1);
