@@ -567,7 +567,7 @@ fn network_file_evaluates_chess_and_bad_files_are_refused() {
     std::fs::create_dir_all(&dir).unwrap();
     // Every weight 0 and the output bias 0.5: every position is worth 0.5 x 400 = 200
     // centipawns to the side to move.
-    let mut float = FloatNetwork::zeros(8, 1);
+    let mut float = FloatNetwork::zeros(8, 1, 1);
     float.b2[0] = 0.5;
     let bytes = float.quantize().to_bytes();
     assert!(Network::from_bytes(&bytes).is_ok());

@@ -116,8 +116,74 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
         "{last_loss}: {text}"
     );
     let bytes = std::fs::read(&second).unwrap();
-    assert_eq!(&bytes[..8], b"SHKNNUE2");
+    assert_eq!(&bytes[..8], b"SHKNNUE3");
     assert_eq!(u32::from_le_bytes(bytes[16..20].try_into().unwrap()), 8);
+
+    // Widened into 4 king buckets: it trains, the engine reads the file and evaluates with it.
+    let kings = dir.path("kings.nnue");
+    let (ok, text) = train(&[
+        ("--data", &data),
+        ("--valid-data", &valid),
+        ("--resume-from", &second),
+        ("--king-buckets", "4"),
+        ("--epochs", "1"),
+        ("--out", &kings),
+    ]);
+    assert!(ok, "{text}");
+    assert!(text.contains("8 output buckets, 4 king buckets"), "{text}");
+    let bytes = std::fs::read(&kings).unwrap();
+    assert_eq!(u32::from_le_bytes(bytes[20..24].try_into().unwrap()), 4);
+    let mut engine = shuriken()
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = format!(
+        "uci\nsetoption name UCI_Variant value chess\nsetoption name NnueFile value {kings}\nposition startpos moves e2e4\ngo depth 3\n"
+    );
+    use std::io::Write;
+    let mut stdin = engine.stdin.take().unwrap();
+    stdin.write_all(script.as_bytes()).unwrap();
+    // The search answers before `quit` arrives: the move comes from the king-bucket network.
+    let mut said = String::new();
+    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(engine.stdout.take().unwrap()));
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        said.push_str(&line);
+        said.push('\n');
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    assert!(engine.wait().unwrap().success());
+    assert!(
+        said.contains("bestmove") && !said.contains("error"),
+        "{said}"
+    );
+    // Mirroring is refused with king buckets; so is a count without a layout.
+    let unused = dir.path("unused.nnue");
+    for (extra, why) in [
+        (
+            &["--mirror"][..],
+            "mirroring is for networks of one king bucket",
+        ),
+        (
+            &["--king-buckets", "3"][..],
+            "--king-buckets must be one of",
+        ),
+    ] {
+        let out = shuriken()
+            .args(["tune", "nnue", "train", "--threads", "1", "--batch", "16"])
+            .args(["--data", &data, "--resume-from", &kings, "--out", &unused])
+            .args(extra)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        let ok = out.status.success();
+        assert!(!ok && text.contains(why), "{text}");
+    }
 
     // An 8-bucket network does not narrow or re-widen.
     let (ok, text) = train(&[
@@ -141,7 +207,10 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
         ("--out", &wide),
     ]);
     assert!(ok, "{text}");
-    assert!(text.contains("(12 hidden, 1 output buckets)"), "{text}");
+    assert!(
+        text.contains("(12 hidden, 1 output buckets, 1 king buckets)"),
+        "{text}"
+    );
     assert!(
         text.contains(&format!("epoch   0/1  valid {last_loss}")),
         "{last_loss}: {text}"

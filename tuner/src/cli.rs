@@ -56,6 +56,12 @@ pub struct NnueTrainArgs {
     /// copies].
     #[arg(long)]
     pub output_buckets: Option<usize>,
+    /// King buckets: 1, or 4 input sets chosen by where each side's own king stands (first row
+    /// on files a-b or g-h, first row on c-f, second row, beyond), each view mirrored so that
+    /// its king is on files a-d [default: 1, or the count of --resume-from; a one-bucket start
+    /// is widened into copies]. Not with --mirror, which it makes pointless.
+    #[arg(long)]
+    pub king_buckets: Option<usize>,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 15)]
     pub epochs: usize,
@@ -716,7 +722,12 @@ fn nnue_start(a: &NnueTrainArgs) -> Result<engine::nnue::FloatNetwork> {
         }
         let buckets = a.output_buckets.unwrap_or(1);
         check_buckets(buckets)?;
-        return Ok(nnue_train::model::init(hidden, buckets, a.seed));
+        let king_buckets = a.king_buckets.unwrap_or(1);
+        check_king_buckets(king_buckets)?;
+        let net = nnue_train::model::init(hidden, buckets, a.seed);
+        return Ok(net
+            .with_king_buckets(king_buckets)
+            .expect("a new network has one king bucket to copy"));
     };
     let mut net = nnue_train::load_float(path)?;
     if let Some(h) = a.hidden.filter(|&h| h != net.hidden) {
@@ -740,13 +751,32 @@ fn nnue_start(a: &NnueTrainArgs) -> Result<engine::nnue::FloatNetwork> {
             )
         })?;
     }
+    if let Some(k) = a.king_buckets {
+        check_king_buckets(k)?;
+        net = net.with_king_buckets(k).with_context(|| {
+            format!(
+                "--king-buckets {k}: {} has {} king buckets; only a one-bucket network widens",
+                path.display(),
+                net.king_buckets
+            )
+        })?;
+    }
     println!(
-        "resuming from {} ({} hidden, {} output buckets)",
+        "resuming from {} ({} hidden, {} output buckets, {} king buckets)",
         path.display(),
         net.hidden,
-        net.buckets
+        net.buckets,
+        net.king_buckets
     );
     Ok(net)
+}
+
+fn check_king_buckets(king_buckets: usize) -> Result<()> {
+    let counts = engine::nnue::KING_BUCKET_COUNTS;
+    if !counts.contains(&king_buckets) {
+        bail!("--king-buckets must be one of {counts:?}, not {king_buckets}");
+    }
+    Ok(())
 }
 
 fn check_buckets(buckets: usize) -> Result<()> {
@@ -782,6 +812,7 @@ fn nnue_options(a: &NnueTrainArgs) -> Result<(LoadOptions, TrainOptions)> {
             0.0
         },
         seed: a.seed,
+        king_buckets: 1,
     };
     let train = TrainOptions {
         epochs: a.epochs,
@@ -804,8 +835,9 @@ fn run_nnue_train(a: &NnueTrainArgs) -> Result<()> {
 }
 
 fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
-    let (load_opts, opts) = nnue_options(a)?;
+    let (mut load_opts, opts) = nnue_options(a)?;
     let mut net = nnue_start(a)?;
+    load_opts.king_buckets = net.king_buckets;
     let t0 = Instant::now();
     let mut loaded = nnue_train::data::load(&a.data, &load_opts)?;
     if !a.valid_data.is_empty() {
@@ -835,10 +867,11 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
         rayon::current_num_threads()
     );
     println!(
-        "hidden {}, output buckets {}, epochs {}, batch {}, lr {} (x0.1 after epoch {}), \
+        "hidden {}, output buckets {}, king buckets {}, epochs {}, batch {}, lr {} (x0.1 after epoch {}), \
          lambda {}, scale {}{}",
         net.hidden,
         net.buckets,
+        net.king_buckets,
         opts.epochs,
         opts.batch,
         opts.lr,

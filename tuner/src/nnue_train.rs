@@ -12,12 +12,14 @@
 //!
 //! After every epoch the quantized network goes to `--out` and the float network to
 //! `--out` + `.float` (both written to a temporary file and renamed). The float checkpoint is
-//! little-endian: the 8 bytes `SHKFLT02`, `u32` inputs (768), `u32` hidden size `H`, `u32`
-//! output buckets `B`, then `f32`s: `w1` (`768 * H`, input by input), `b1` (`H`), `w2`
-//! (`B * 2 * H`, bucket by bucket, the side to move's half first) and `b2` (`B`). Checkpoints
-//! of the first format (`SHKFLT01`: no bucket count, one bucket) are still read.
+//! little-endian: the 8 bytes `SHKFLT03`, `u32` inputs per king bucket (768), `u32` hidden size
+//! `H`, `u32` output buckets `B`, `u32` king buckets `K`, then `f32`s: `w1` (`K * 768 * H`,
+//! input by input), `b1` (`H`), `w2` (`B * 2 * H`, bucket by bucket, the side to move's half
+//! first) and `b2` (`B`). Checkpoints of the earlier formats are still read: `SHKFLT02` has no
+//! king-bucket count (one king bucket), `SHKFLT01` no output-bucket count either (one bucket).
 //! `--resume-from` starts from such a file, or from a quantized network file, dequantized
-//! (with fresh Adam moments); `--output-buckets` can widen a one-bucket start into copies.
+//! (with fresh Adam moments); `--output-buckets` and `--king-buckets` can widen a one-bucket
+//! start into copies.
 
 pub mod data;
 pub mod model;
@@ -26,7 +28,7 @@ use crate::rng::SplitMix64;
 use anyhow::{bail, Context, Result};
 use data::{sigmoid, Positions};
 use engine::nnue::network::{MAX_BUCKETS, SCALE};
-use engine::nnue::{FloatNetwork, NetError, Network, INPUTS, VARIANT};
+use engine::nnue::{FloatNetwork, NetError, Network, INPUTS, KING_BUCKET_COUNTS, VARIANT};
 use model::{Adam, Gradient};
 use movegen::Position;
 use rayon::prelude::*;
@@ -34,7 +36,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Magic bytes of a float checkpoint.
-const FLOAT_MAGIC: &[u8; 8] = b"SHKFLT02";
+const FLOAT_MAGIC: &[u8; 8] = b"SHKFLT03";
+/// Magic bytes of a float checkpoint of the second format (one king bucket, no count).
+const FLOAT_MAGIC_V2: &[u8; 8] = b"SHKFLT02";
 /// Magic bytes of a float checkpoint of the first format (one output bucket, no count).
 const FLOAT_MAGIC_V1: &[u8; 8] = b"SHKFLT01";
 /// Largest hidden size the network file format accepts.
@@ -107,9 +111,18 @@ pub fn train(
     let n = u32::try_from(train.len()).context("over 4 billion training positions")?;
     let mut order: Vec<u32> = (0..n).collect();
     let mut rng = SplitMix64::new(opts.seed);
-    let mut adam = Adam::new(net.hidden, net.buckets);
-    let mut grads =
-        vec![Gradient::zeros(net.hidden, net.buckets); rayon::current_num_threads().max(1)];
+    if opts.mirror && net.king_buckets > 1 {
+        bail!(
+            "mirroring is for networks of one king bucket: with {} the inputs already see a \
+             position and its mirror image alike",
+            net.king_buckets
+        );
+    }
+    let mut adam = Adam::new(net.hidden, net.buckets, net.king_buckets);
+    let mut grads = vec![
+        Gradient::zeros(net.hidden, net.buckets, net.king_buckets);
+        rayon::current_num_threads().max(1)
+    ];
     let k = opts.k();
     for epoch in 1..=opts.epochs {
         let t = Instant::now();
@@ -176,11 +189,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
 /// The bytes of a float checkpoint (format in the module documentation).
 pub fn float_to_bytes(net: &FloatNetwork) -> Vec<u8> {
     let floats = net.w1.len() + net.b1.len() + net.w2.len() + net.b2.len();
-    let mut out = Vec::with_capacity(20 + 4 * floats);
+    let mut out = Vec::with_capacity(24 + 4 * floats);
     out.extend_from_slice(FLOAT_MAGIC);
-    out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
-    out.extend_from_slice(&(net.hidden as u32).to_le_bytes());
-    out.extend_from_slice(&(net.buckets as u32).to_le_bytes());
+    for n in [INPUTS, net.hidden, net.buckets, net.king_buckets] {
+        out.extend_from_slice(&(n as u32).to_le_bytes());
+    }
     for v in net.w1.iter().chain(&net.b1).chain(&net.w2).chain(&net.b2) {
         out.extend_from_slice(&v.to_le_bytes());
     }
@@ -189,28 +202,35 @@ pub fn float_to_bytes(net: &FloatNetwork) -> Vec<u8> {
 
 /// Reads a float checkpoint.
 pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
-    let v1 = bytes.len() >= 16 && &bytes[..8] == FLOAT_MAGIC_V1;
-    if !(v1 || bytes.len() >= 20 && &bytes[..8] == FLOAT_MAGIC) {
-        bail!("not a float network checkpoint (the magic bytes SHKFLT02 or SHKFLT01 are missing)");
-    }
+    let version = match bytes.get(..8) {
+        Some(m) if m == FLOAT_MAGIC_V1 && bytes.len() >= 16 => 1,
+        Some(m) if m == FLOAT_MAGIC_V2 && bytes.len() >= 20 => 2,
+        Some(m) if m == FLOAT_MAGIC && bytes.len() >= 24 => 3,
+        _ => bail!(
+            "not a float network checkpoint (the magic bytes SHKFLT03, SHKFLT02 or SHKFLT01 \
+             are missing)"
+        ),
+    };
     let u32_at =
         |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     let (inputs, hidden) = (u32_at(8) as usize, u32_at(12) as usize);
-    let (buckets, header) = if v1 {
-        (1, 16)
-    } else {
-        (u32_at(16) as usize, 20)
+    let (buckets, king_buckets, header) = match version {
+        1 => (1, 1, 16),
+        2 => (u32_at(16) as usize, 1, 20),
+        _ => (u32_at(16) as usize, u32_at(20) as usize, 24),
     };
     if inputs != INPUTS
         || !(1..=MAX_HIDDEN).contains(&hidden)
         || !(1..=MAX_BUCKETS).contains(&buckets)
+        || !KING_BUCKET_COUNTS.contains(&king_buckets)
     {
         bail!(
             "unsupported checkpoint shape: {inputs} inputs, {hidden} hidden neurons, \
-             {buckets} output buckets"
+             {buckets} output buckets, {king_buckets} king buckets"
         );
     }
-    let expected = header + 4 * (INPUTS * hidden + hidden + 2 * hidden * buckets + buckets);
+    let expected =
+        header + 4 * (king_buckets * INPUTS * hidden + hidden + 2 * hidden * buckets + buckets);
     if bytes.len() != expected {
         bail!(
             "checkpoint has {} bytes, its shape needs {expected} (truncated or padded)",
@@ -224,7 +244,8 @@ pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
     let net = FloatNetwork {
         hidden,
         buckets,
-        w1: take(INPUTS * hidden),
+        king_buckets,
+        w1: take(king_buckets * INPUTS * hidden),
         b1: take(hidden),
         w2: take(2 * hidden * buckets),
         b2: take(buckets),
@@ -337,7 +358,7 @@ mod tests {
                 }
                 pos.make_move(moves[(rng.next_u64() % moves.len() as u64) as usize]);
                 let stm = pos.side_to_move();
-                let material: i32 = features(&pos, stm)
+                let material: i32 = features(&pos, stm, 1)
                     .iter()
                     .map(|&f| {
                         let value = [100, 300, 300, 500, 900, 0][(f % 384) / 64];
@@ -349,7 +370,11 @@ mod tests {
                     })
                     .sum();
                 let t = sigmoid(material as f32 / 400.0);
-                data.push(&features(&pos, stm), &features(&pos, stm.opposite()), t);
+                data.push(
+                    &features(&pos, stm, 1),
+                    &features(&pos, stm.opposite(), 1),
+                    t,
+                );
             }
         }
         data
@@ -392,11 +417,23 @@ mod tests {
         assert!(float_from_bytes(b"SHKNNUE1........").is_err());
         // A one-bucket checkpoint of the first format: no bucket count after the hidden size.
         let one = model::init(4, 1, 9);
-        let v2 = float_to_bytes(&one);
+        let v3 = float_to_bytes(&one);
         let mut v1 = FLOAT_MAGIC_V1.to_vec();
-        v1.extend_from_slice(&v2[8..16]);
-        v1.extend_from_slice(&v2[20..]);
+        v1.extend_from_slice(&v3[8..16]);
+        v1.extend_from_slice(&v3[24..]);
         assert_eq!(float_from_bytes(&v1).unwrap(), one);
+        // The second format: no king-bucket count after the output-bucket count.
+        let mut v2 = FLOAT_MAGIC_V2.to_vec();
+        v2.extend_from_slice(&v3[8..20]);
+        v2.extend_from_slice(&v3[24..]);
+        assert_eq!(float_from_bytes(&v2).unwrap(), one);
+        // King buckets round-trip; a count without a layout is refused.
+        let kings = net.with_king_buckets(4).unwrap();
+        let bytes = float_to_bytes(&kings);
+        assert_eq!(float_from_bytes(&bytes).unwrap(), kings);
+        let mut three = bytes;
+        three[20..24].copy_from_slice(&3u32.to_le_bytes());
+        assert!(float_from_bytes(&three).is_err());
         let dir = std::env::temp_dir().join(format!("nnue-save-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let out = dir.join("t.nnue");
@@ -418,7 +455,11 @@ mod tests {
         ] {
             let pos = Position::from_fen(VARIANT, fen).unwrap();
             let stm = pos.side_to_move();
-            valid.push(&features(&pos, stm), &features(&pos, stm.opposite()), 0.5);
+            valid.push(
+                &features(&pos, stm, 1),
+                &features(&pos, stm.opposite(), 1),
+                0.5,
+            );
             fens.push(fen.to_string());
         }
         let mut net = model::init(16, 4, 2);

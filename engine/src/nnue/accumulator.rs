@@ -5,11 +5,12 @@
 //! is closer, the entry itself (last used by a sibling) or its parent's: only the pieces whose
 //! squares differ are subtracted and added. The pair (hidden layers, piece sets) is always
 //! consistent, so a stale entry costs time, never correctness. When more pieces differ than a
-//! summation from scratch would touch, the entry is refreshed instead.
+//! summation from scratch would touch, the entry is refreshed instead; so is a view whose king
+//! moved into another king bucket (its every input changed).
 
 use super::avx2::Kernel;
-use super::feature;
 use super::network::{add_row, dot_clamped, sub_row, Network};
+use super::{feature, KingInputs};
 use movegen::{Bitboard, Color, Piece, Position, Role};
 
 /// The six chess roles, in the order of the piece sets an entry keeps.
@@ -45,6 +46,8 @@ struct Entry {
     /// White's view, then Black's view, `hidden` values each.
     hidden: Vec<i16>,
     sets: PieceSets,
+    /// Each view's input set (White's, then Black's) the hidden layers were summed in.
+    kings: [KingInputs; 2],
     valid: bool,
 }
 
@@ -65,6 +68,7 @@ impl AccumulatorStack {
                 Entry {
                     hidden: vec![0; 2 * size],
                     sets: [[Bitboard::EMPTY; 6]; 2],
+                    kings: [KingInputs::default(); 2],
                     valid: false,
                 };
                 plies
@@ -108,6 +112,7 @@ impl AccumulatorStack {
     ) -> i32 {
         debug_assert_eq!(net.hidden(), self.size);
         let sets = piece_sets(pos);
+        let kings = Color::BOTH.map(|view| net.king_inputs(pos, view));
         let pieces = pos.board().occupied().count();
         let (before, rest) = self.entries.split_at_mut(ply);
         let entry = &mut rest[0];
@@ -127,10 +132,21 @@ impl AccumulatorStack {
                 let p = parent.expect("a parent with a finite change count");
                 entry.hidden.copy_from_slice(&p.hidden);
                 entry.sets = p.sets;
+                entry.kings = p.kings;
             }
-            apply_changes(net, &entry.sets, &sets, &mut entry.hidden, self.size);
+            apply_changes(net, &entry.sets, &sets, &mut entry.hidden, self.size, kings);
+            // A view whose input set changed is summed again (the update above was wasted on
+            // it; a king changes buckets rarely).
+            let (white, black) = entry.hidden.split_at_mut(self.size);
+            for ((view, half), was) in Color::BOTH.into_iter().zip([white, black]).zip(entry.kings)
+            {
+                if was != kings[view.index()] {
+                    net.refresh(pos, view, half);
+                }
+            }
         }
         entry.sets = sets;
+        entry.kings = kings;
         entry.valid = true;
         let (white, black) = entry.hidden.split_at(self.size);
         match pos.side_to_move() {
@@ -140,9 +156,17 @@ impl AccumulatorStack {
     }
 }
 
-/// Moves `hidden` (both views, summed for `old`) to the piece sets `new`.
+/// Moves `hidden` (both views, summed for `old` in the input sets `kings`) to the piece sets
+/// `new`.
 #[inline(always)]
-fn apply_changes(net: &Network, old: &PieceSets, new: &PieceSets, hidden: &mut [i16], size: usize) {
+fn apply_changes(
+    net: &Network,
+    old: &PieceSets,
+    new: &PieceSets,
+    hidden: &mut [i16],
+    size: usize,
+    kings: [KingInputs; 2],
+) {
     let (white, black) = hidden.split_at_mut(size);
     for (c, color) in Color::BOTH.into_iter().enumerate() {
         for (r, role) in ROLES.into_iter().enumerate() {
@@ -153,8 +177,8 @@ fn apply_changes(net: &Network, old: &PieceSets, new: &PieceSets, hidden: &mut [
             let piece = Piece::new(color, role);
             let rows = |sq| {
                 Some((
-                    feature(Color::White, piece, sq)?,
-                    feature(Color::Black, piece, sq)?,
+                    feature(Color::White, piece, sq, kings[0])?,
+                    feature(Color::Black, piece, sq, kings[1])?,
                 ))
             };
             // Direct calls, so that the row loops are inlined (and compiled for AVX2 there).
@@ -182,13 +206,22 @@ mod tests {
     #[test]
     fn incremental_evaluation_equals_evaluation_from_scratch() {
         for kernel in [Kernel::portable(), Kernel::detect()] {
-            walk_and_compare(kernel);
+            for king_buckets in [1, 4] {
+                walk_and_compare(kernel, king_buckets);
+            }
         }
     }
 
-    fn walk_and_compare(kernel: Kernel) {
-        // 40 neurons: the vector loops run whole vectors and a remainder.
-        let net = sample_bucketed(40, 8).quantize();
+    fn walk_and_compare(kernel: Kernel, king_buckets: usize) {
+        // 40 neurons: the vector loops run whole vectors and a remainder. With king buckets,
+        // each set of inputs gets its own weights.
+        let mut float = sample_bucketed(40, 8)
+            .with_king_buckets(king_buckets)
+            .unwrap();
+        for (i, w) in float.w1.iter_mut().enumerate() {
+            *w += (i / (768 * 40)) as f32 * 0.01;
+        }
+        let net = float.quantize();
         let mut stack = AccumulatorStack::new(&net, 64).with_kernel(kernel);
         let mut seed = 0x2545_F491_u64;
         let mut next = |n: usize| {

@@ -7,14 +7,18 @@
 //! The output layer may have several *buckets*, one chosen by the number of pieces on the board
 //! ([`output_bucket`]): an opening and an endgame weigh the same hidden values differently.
 //!
-//! File format (little-endian): the 8 bytes `SHKNNUE2`; `u32` inputs (768); `u32` hidden size
-//! `H`; `u32` output buckets `B`; the input weights as `768 * H` `i16`, input by input; the
-//! hidden biases, `H` `i16`; the output weights, `B * 2 * H` `i16`, bucket by bucket (in each,
-//! the side to move's half first); the output biases, `B` `i32`; and an FNV-1a 64-bit checksum
-//! (`u64`) of every byte before it. Files of the first format, `SHKNNUE1` (no bucket count, one
-//! bucket), are still read.
+//! The input layer may have several *king buckets*: one set of 768 inputs per region of the
+//! board where a view's own king stands ([`king_inputs`]).
+//!
+//! File format (little-endian): the 8 bytes `SHKNNUE3`; `u32` inputs per king bucket (768);
+//! `u32` hidden size `H`; `u32` output buckets `B`; `u32` king buckets `K`; the input weights as
+//! `K * 768 * H` `i16`, input by input; the hidden biases, `H` `i16`; the output weights,
+//! `B * 2 * H` `i16`, bucket by bucket (in each, the side to move's half first); the output
+//! biases, `B` `i32`; and an FNV-1a 64-bit checksum (`u64`) of every byte before it. Files of
+//! the earlier formats are still read: `SHKNNUE2` has no king-bucket count (one king bucket),
+//! `SHKNNUE1` no output-bucket count either (one output bucket).
 
-use super::{feature, INPUTS, VARIANT};
+use super::{feature, king_inputs, KingInputs, INPUTS, KING_BUCKET_COUNTS, VARIANT};
 use movegen::{Color, Position};
 use thiserror::Error;
 
@@ -28,7 +32,9 @@ pub const SCALE: i32 = 400;
 pub const WEIGHT_LIMIT: f32 = 1.98;
 
 /// The first eight bytes of a network file.
-pub const MAGIC: &[u8; 8] = b"SHKNNUE2";
+pub const MAGIC: &[u8; 8] = b"SHKNNUE3";
+/// The first eight bytes of a network file of the second format (one king bucket).
+pub const MAGIC_V2: &[u8; 8] = b"SHKNNUE2";
 /// The first eight bytes of a network file of the first format (one output bucket).
 pub const MAGIC_V1: &[u8; 8] = b"SHKNNUE1";
 /// Largest hidden size a file may declare.
@@ -47,18 +53,22 @@ pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
 /// Why a network file could not be read.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum NetError {
-    /// The bytes start with neither `SHKNNUE2` nor `SHKNNUE1`.
-    #[error("not a Shuriken network file (the magic bytes SHKNNUE2 or SHKNNUE1 are missing)")]
+    /// The bytes start with none of `SHKNNUE3`, `SHKNNUE2` and `SHKNNUE1`.
+    #[error(
+        "not a Shuriken network file (the magic bytes SHKNNUE3, SHKNNUE2 or SHKNNUE1 are missing)"
+    )]
     BadMagic,
-    /// The input count, hidden size or bucket count is not one this engine evaluates.
-    #[error("unsupported network shape: {inputs} inputs, {hidden} hidden neurons, {buckets} output buckets (want 768 inputs, 1 to 4096 hidden, 1 to 16 buckets)")]
+    /// The input count, hidden size or a bucket count is not one this engine evaluates.
+    #[error("unsupported network shape: {inputs} inputs, {hidden} hidden neurons, {buckets} output buckets, {king_buckets} king buckets (want 768 inputs, 1 to 4096 hidden, 1 to 16 output buckets, 1 or 4 king buckets)")]
     BadShape {
-        /// Inputs the file declares.
+        /// Inputs (per king bucket) the file declares.
         inputs: u32,
         /// Hidden neurons the file declares.
         hidden: u32,
         /// Output buckets the file declares.
         buckets: u32,
+        /// King buckets the file declares.
+        king_buckets: u32,
     },
     /// The file is shorter or longer than its shape says.
     #[error("network file has {found} bytes, its shape needs {expected} (truncated or padded)")]
@@ -80,6 +90,8 @@ pub struct FloatNetwork {
     pub hidden: usize,
     /// Output buckets ([`output_bucket`]).
     pub buckets: usize,
+    /// King buckets ([`king_inputs`]): the input weights hold this many sets of [`INPUTS`].
+    pub king_buckets: usize,
     /// Input weights, input by input: input `i`'s row is `w1[i * hidden..(i + 1) * hidden]`.
     pub w1: Vec<f32>,
     /// Hidden biases.
@@ -92,12 +104,14 @@ pub struct FloatNetwork {
 }
 
 impl FloatNetwork {
-    /// A network of `hidden` neurons per view and `buckets` output buckets, every weight 0.
-    pub fn zeros(hidden: usize, buckets: usize) -> FloatNetwork {
+    /// A network of `hidden` neurons per view, `buckets` output buckets and `king_buckets`
+    /// king buckets, every weight 0.
+    pub fn zeros(hidden: usize, buckets: usize, king_buckets: usize) -> FloatNetwork {
         FloatNetwork {
             hidden,
             buckets,
-            w1: vec![0.0; INPUTS * hidden],
+            king_buckets,
+            w1: vec![0.0; king_buckets * INPUTS * hidden],
             b1: vec![0.0; hidden],
             w2: vec![0.0; 2 * hidden * buckets],
             b2: vec![0.0; buckets],
@@ -124,6 +138,21 @@ impl FloatNetwork {
         })
     }
 
+    /// The same function with `king_buckets` king buckets, each a copy of this network's
+    /// only input set; `None` unless this network has exactly one king bucket (or already
+    /// `king_buckets`). The function is the same up to mirroring: a view whose king stands on
+    /// files e-h sees the board mirrored (see [`king_inputs`]).
+    pub fn with_king_buckets(&self, king_buckets: usize) -> Option<FloatNetwork> {
+        if self.king_buckets == king_buckets {
+            return Some(self.clone());
+        }
+        (self.king_buckets == 1).then(|| FloatNetwork {
+            king_buckets,
+            w1: self.w1.repeat(king_buckets),
+            ..self.clone()
+        })
+    }
+
     /// The integer network: every weight scaled, rounded and clipped to [`WEIGHT_LIMIT`].
     pub fn quantize(&self) -> Network {
         let q = |v: f32, scale: i32| {
@@ -132,6 +161,7 @@ impl FloatNetwork {
         Network {
             hidden: self.hidden,
             buckets: self.buckets,
+            king_buckets: self.king_buckets,
             w1: self.w1.iter().map(|&v| q(v, QA)).collect(),
             b1: self.b1.iter().map(|&v| q(v, QA)).collect(),
             w2: self.w2.iter().map(|&v| q(v, QB)).collect(),
@@ -149,6 +179,7 @@ impl FloatNetwork {
 pub struct Network {
     hidden: usize,
     buckets: usize,
+    king_buckets: usize,
     w1: Vec<i16>,
     b1: Vec<i16>,
     w2: Vec<i16>,
@@ -172,6 +203,17 @@ impl Network {
         self.buckets
     }
 
+    /// King buckets.
+    pub fn king_buckets(&self) -> usize {
+        self.king_buckets
+    }
+
+    /// The input set of `view` in `pos` ([`king_inputs`]).
+    #[inline(always)]
+    pub fn king_inputs(&self, pos: &Position, view: Color) -> KingInputs {
+        king_inputs(pos, view, self.king_buckets)
+    }
+
     /// The hidden biases (the accumulator of an empty board).
     pub fn biases(&self) -> &[i16] {
         &self.b1
@@ -185,6 +227,7 @@ impl Network {
         FloatNetwork {
             hidden: self.hidden,
             buckets: self.buckets,
+            king_buckets: self.king_buckets,
             w1: self.w1.iter().map(|v| f(v, QA)).collect(),
             b1: self.b1.iter().map(|v| f(v, QA)).collect(),
             w2: self.w2.iter().map(|v| f(v, QB)).collect(),
@@ -202,27 +245,35 @@ impl Network {
         &self.w1[i * self.hidden..(i + 1) * self.hidden]
     }
 
-    /// Reads a network from the bytes of a network file (either format).
+    /// Reads a network from the bytes of a network file (any of the three formats).
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        let v1 = bytes.len() >= 16 && &bytes[..8] == MAGIC_V1;
-        if !(v1 || bytes.len() >= 20 && &bytes[..8] == MAGIC) {
-            return Err(NetError::BadMagic);
-        }
+        let version = match bytes.get(..8) {
+            Some(m) if m == MAGIC_V1 && bytes.len() >= 16 => 1,
+            Some(m) if m == MAGIC_V2 && bytes.len() >= 20 => 2,
+            Some(m) if m == MAGIC && bytes.len() >= 24 => 3,
+            _ => return Err(NetError::BadMagic),
+        };
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
         let (inputs, hidden) = (u32_at(8), u32_at(12));
-        let (buckets, header) = if v1 { (1, 16) } else { (u32_at(16), 20) };
+        let (buckets, king_buckets, header) = match version {
+            1 => (1, 1, 16),
+            2 => (u32_at(16), 1, 20),
+            _ => (u32_at(16), u32_at(20), 24),
+        };
         if inputs as usize != INPUTS
             || !(1..=MAX_HIDDEN).contains(&(hidden as usize))
             || !(1..=MAX_BUCKETS).contains(&(buckets as usize))
+            || !KING_BUCKET_COUNTS.contains(&(king_buckets as usize))
         {
             return Err(NetError::BadShape {
                 inputs,
                 hidden,
                 buckets,
+                king_buckets,
             });
         }
-        let (h, b) = (hidden as usize, buckets as usize);
-        let expected = header + 2 * (INPUTS * h + h + 2 * h * b) + 4 * b + 8;
+        let (h, b, k) = (hidden as usize, buckets as usize, king_buckets as usize);
+        let expected = header + 2 * (k * INPUTS * h + h + 2 * h * b) + 4 * b + 8;
         if bytes.len() != expected {
             return Err(NetError::BadLength {
                 expected,
@@ -243,7 +294,7 @@ impl Network {
             at += 2 * n;
             v
         };
-        let w1 = i16s(INPUTS * h);
+        let w1 = i16s(k * INPUTS * h);
         let b1 = i16s(h);
         let w2 = i16s(2 * h * b);
         let b2 = bytes[expected - 8 - 4 * b..expected - 8]
@@ -253,6 +304,7 @@ impl Network {
         Ok(Network {
             hidden: h,
             buckets: b,
+            king_buckets: k,
             w1,
             b1,
             w2,
@@ -260,13 +312,13 @@ impl Network {
         })
     }
 
-    /// The bytes of this network's file (the `SHKNNUE2` format).
+    /// The bytes of this network's file (the `SHKNNUE3` format).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(20 + 2 * (self.w1.len() + self.b1.len() + self.w2.len()));
+        let mut out = Vec::with_capacity(24 + 2 * (self.w1.len() + self.b1.len() + self.w2.len()));
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&(INPUTS as u32).to_le_bytes());
-        out.extend_from_slice(&(self.hidden as u32).to_le_bytes());
-        out.extend_from_slice(&(self.buckets as u32).to_le_bytes());
+        for n in [INPUTS, self.hidden, self.buckets, self.king_buckets] {
+            out.extend_from_slice(&(n as u32).to_le_bytes());
+        }
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -305,8 +357,9 @@ impl Network {
     #[inline(always)]
     pub fn refresh(&self, pos: &Position, view: Color, acc: &mut [i16]) {
         acc.copy_from_slice(&self.b1);
+        let king = self.king_inputs(pos, view);
         for sq in pos.board().occupied() {
-            if let Some(f) = pos.piece_at(sq).and_then(|p| feature(view, p, sq)) {
+            if let Some(f) = pos.piece_at(sq).and_then(|p| feature(view, p, sq, king)) {
                 add_row(acc, self.row(f));
             }
         }
@@ -364,7 +417,7 @@ pub(crate) mod tests {
 
     /// Like [`sample`], with `buckets` output buckets of different weights.
     pub(crate) fn sample_bucketed(hidden: usize, buckets: usize) -> FloatNetwork {
-        let mut net = FloatNetwork::zeros(hidden, buckets);
+        let mut net = FloatNetwork::zeros(hidden, buckets, 1);
         let mut s = 0x9E37_79B9_u64;
         let mut next = || {
             s ^= s << 13;
@@ -411,21 +464,84 @@ pub(crate) mod tests {
 
     /// A one-bucket network in the first file format: no bucket count after the hidden size.
     fn first_format(net: &Network) -> Vec<u8> {
-        assert_eq!(net.buckets(), 1);
-        let v2 = net.to_bytes();
+        assert_eq!((net.buckets(), net.king_buckets()), (1, 1));
+        let v3 = net.to_bytes();
         let mut v1 = MAGIC_V1.to_vec();
-        v1.extend_from_slice(&v2[8..16]);
-        v1.extend_from_slice(&v2[20..v2.len() - 8]);
+        v1.extend_from_slice(&v3[8..16]);
+        v1.extend_from_slice(&v3[24..v3.len() - 8]);
         let sum = fnv1a(&v1);
         v1.extend_from_slice(&sum.to_le_bytes());
         v1
+    }
+
+    /// A one-king-bucket network in the second file format: no king-bucket count.
+    fn second_format(net: &Network) -> Vec<u8> {
+        assert_eq!(net.king_buckets(), 1);
+        let v3 = net.to_bytes();
+        let mut v2 = MAGIC_V2.to_vec();
+        v2.extend_from_slice(&v3[8..20]);
+        v2.extend_from_slice(&v3[24..v3.len() - 8]);
+        let sum = fnv1a(&v2);
+        v2.extend_from_slice(&sum.to_le_bytes());
+        v2
+    }
+
+    #[test]
+    fn files_of_the_second_format_still_read_and_king_buckets_round_trip() {
+        let net = sample_bucketed(16, 8).quantize();
+        let v2 = second_format(&net);
+        assert_eq!(v2.len(), net.to_bytes().len() - 4);
+        assert_eq!(Network::from_bytes(&v2), Ok(net.clone()));
+        let kings = sample_bucketed(16, 8)
+            .with_king_buckets(4)
+            .unwrap()
+            .quantize();
+        assert_eq!(kings.king_buckets(), 4);
+        assert_eq!(Network::from_bytes(&kings.to_bytes()), Ok(kings.clone()));
+        let mut three = kings.to_bytes();
+        three[20..24].copy_from_slice(&3u32.to_le_bytes());
+        assert!(matches!(
+            Network::from_bytes(&three),
+            Err(NetError::BadShape {
+                king_buckets: 3,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn copied_king_buckets_keep_the_function_up_to_mirroring() {
+        let one = sample_bucketed(16, 8);
+        // Make the one-bucket network exactly symmetric left to right, as training with
+        // --mirror makes it nearly so: then mirroring changes nothing and the copies evaluate
+        // exactly as the original.
+        let mut sym = one.clone();
+        for i in 0..INPUTS {
+            let j = i ^ 7;
+            for n in 0..16 {
+                let avg = (one.w1[i * 16 + n] + one.w1[j * 16 + n]) / 2.0;
+                sym.w1[i * 16 + n] = avg;
+            }
+        }
+        let four = sym.with_king_buckets(4).unwrap();
+        assert_eq!(four.w1.len(), 4 * INPUTS * 16);
+        assert!(four.with_king_buckets(1).is_none());
+        let (a, b) = (sym.quantize(), four.quantize());
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/1k6/8/8/3Q4/8/8/6K1 b - - 0 1",
+            "6k1/5ppp/8/8/8/8/1PP5/1K6 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(VARIANT, fen).unwrap();
+            assert_eq!(a.evaluate(&pos), b.evaluate(&pos), "{fen}");
+        }
     }
 
     #[test]
     fn files_of_the_first_format_still_read() {
         let net = sample(16).quantize();
         let v1 = first_format(&net);
-        assert_eq!(v1.len(), net.to_bytes().len() - 4);
+        assert_eq!(v1.len(), net.to_bytes().len() - 8);
         assert_eq!(Network::from_bytes(&v1), Ok(net));
         assert_eq!(
             Network::from_bytes(&v1[..v1.len() - 2]),
@@ -490,7 +606,7 @@ pub(crate) mod tests {
         // The same sum in floats, by hand from the definition.
         let hidden = |view: Color| -> Vec<f32> {
             let mut acc = float.b1.clone();
-            for f in super::super::features(&pos, view) {
+            for f in super::super::features(&pos, view, 1) {
                 for (a, w) in acc.iter_mut().zip(&float.w1[f * 32..(f + 1) * 32]) {
                     *a += w;
                 }

@@ -41,6 +41,9 @@ pub struct LoadOptions {
     pub validation: f64,
     /// Seed of the validation split.
     pub seed: u64,
+    /// King buckets of the network being trained: the inputs depend on them
+    /// ([`engine::nnue::king_inputs`]).
+    pub king_buckets: usize,
 }
 
 /// The logistic function `1 / (1 + e^-x)`.
@@ -267,8 +270,8 @@ fn parse_lines(lines: &[&[u8]], first: u64, file_no: u64, name: &str, opts: &Loa
             }
         };
         let stm = rec.pos.side_to_move();
-        let us = features(&rec.pos, stm);
-        let them = features(&rec.pos, stm.opposite());
+        let us = features(&rec.pos, stm, opts.king_buckets);
+        let them = features(&rec.pos, stm.opposite(), opts.king_buckets);
         if us.len() != them.len() {
             part.note_skip(format!("{name}:{line_no}: views differ"));
             continue;
@@ -366,6 +369,7 @@ mod tests {
             scale: 400.0,
             validation: 0.0,
             seed: 1,
+            king_buckets: 1,
         }
     }
 

@@ -35,7 +35,7 @@ fn uniform(rng: &mut SplitMix64, range: f32) -> f32 {
 /// biases 0.
 pub fn init(hidden: usize, buckets: usize, seed: u64) -> FloatNetwork {
     let mut rng = SplitMix64::new(seed ^ 0x4E4E_5545);
-    let mut net = FloatNetwork::zeros(hidden, buckets);
+    let mut net = FloatNetwork::zeros(hidden, buckets, 1);
     let (r1, r2) = (input_weight_range(), 1.0 / ((2 * hidden) as f32).sqrt());
     net.w1.iter_mut().for_each(|w| *w = uniform(&mut rng, r1));
     net.w2.iter_mut().for_each(|w| *w = uniform(&mut rng, r2));
@@ -50,7 +50,7 @@ pub fn widen(net: &FloatNetwork, hidden: usize, seed: u64) -> FloatNetwork {
     assert!(hidden >= net.hidden, "widen cannot drop neurons");
     let mut rng = SplitMix64::new(seed ^ 0x5749_4445);
     let (old, range) = (net.hidden, input_weight_range());
-    let mut wide = FloatNetwork::zeros(hidden, net.buckets);
+    let mut wide = FloatNetwork::zeros(hidden, net.buckets, net.king_buckets);
     for (new_row, old_row) in wide.w1.chunks_mut(hidden).zip(net.w1.chunks(old)) {
         new_row[..old].copy_from_slice(old_row);
         for w in &mut new_row[old..] {
@@ -153,10 +153,11 @@ pub struct Gradient {
 }
 
 impl Gradient {
-    /// A zero gradient for `hidden` neurons and `buckets` output buckets.
-    pub fn zeros(hidden: usize, buckets: usize) -> Gradient {
+    /// A zero gradient for `hidden` neurons, `buckets` output buckets and `king_buckets` king
+    /// buckets.
+    pub fn zeros(hidden: usize, buckets: usize, king_buckets: usize) -> Gradient {
         Gradient {
-            w1: vec![0.0; INPUTS * hidden],
+            w1: vec![0.0; king_buckets * INPUTS * hidden],
             b1: vec![0.0; hidden],
             w2: vec![0.0; 2 * hidden * buckets],
             b2: vec![0.0; buckets],
@@ -292,11 +293,12 @@ impl Step {
 }
 
 impl Adam {
-    /// Fresh moments for `hidden` neurons and `buckets` output buckets.
-    pub fn new(hidden: usize, buckets: usize) -> Adam {
+    /// Fresh moments for `hidden` neurons, `buckets` output buckets and `king_buckets` king
+    /// buckets.
+    pub fn new(hidden: usize, buckets: usize, king_buckets: usize) -> Adam {
         Adam {
-            m: FloatNetwork::zeros(hidden, buckets),
-            v: FloatNetwork::zeros(hidden, buckets),
+            m: FloatNetwork::zeros(hidden, buckets, king_buckets),
+            v: FloatNetwork::zeros(hidden, buckets, king_buckets),
             steps: 0,
         }
     }
@@ -367,7 +369,11 @@ mod tests {
         for (fen, t) in fens {
             let pos = Position::from_fen(VARIANT, fen).unwrap();
             let stm = pos.side_to_move();
-            data.push(&features(&pos, stm), &features(&pos, stm.opposite()), t);
+            data.push(
+                &features(&pos, stm, 1),
+                &features(&pos, stm.opposite(), 1),
+                t,
+            );
         }
         data
     }
@@ -453,7 +459,7 @@ mod tests {
             clipped > 5 && inside > 5,
             "{clipped} clipped, {inside} inside"
         );
-        let mut g = Gradient::zeros(hidden, buckets);
+        let mut g = Gradient::zeros(hidden, buckets, 1);
         for i in 0..data.len() {
             g.add(&net, &data, (i, 0), k, &mut s);
         }
@@ -503,13 +509,13 @@ mod tests {
 
     #[test]
     fn adam_moves_against_the_gradient_and_clips() {
-        let mut net = FloatNetwork::zeros(2, 2);
+        let mut net = FloatNetwork::zeros(2, 2, 1);
         net.w1[0] = 1.979;
-        let mut g = Gradient::zeros(2, 2);
+        let mut g = Gradient::zeros(2, 2, 1);
         g.w1[0] = -1.0;
         g.w2[1] = 2.0;
         g.b2[1] = -3.0;
-        let mut adam = Adam::new(2, 2);
+        let mut adam = Adam::new(2, 2, 1);
         adam.step(&mut net, &[g.clone(), g], 2, 0.01);
         assert_eq!(net.w1[0], WEIGHT_LIMIT);
         assert!((net.w2[1] + 0.01).abs() < 1e-6, "{}", net.w2[1]);
@@ -563,7 +569,11 @@ mod tests {
         let push = |data: &mut Positions, fen: &str| {
             let pos = Position::from_fen(VARIANT, fen).unwrap();
             let stm = pos.side_to_move();
-            data.push(&features(&pos, stm), &features(&pos, stm.opposite()), 0.7);
+            data.push(
+                &features(&pos, stm, 1),
+                &features(&pos, stm.opposite(), 1),
+                0.7,
+            );
         };
         let mut data = Positions::default();
         push(&mut data, fen);
@@ -571,9 +581,9 @@ mod tests {
         let mut net = init(6, 2, 5);
         net.w1.iter_mut().for_each(|w| *w *= 3.0);
         let mut s = Scratch::new(6);
-        let mut flipped = Gradient::zeros(6, 2);
+        let mut flipped = Gradient::zeros(6, 2, 1);
         flipped.add(&net, &data, (0, MIRROR), 1.0, &mut s);
-        let mut image = Gradient::zeros(6, 2);
+        let mut image = Gradient::zeros(6, 2, 1);
         image.add(&net, &data, (1, 0), 1.0, &mut s);
         // Equal but for the order of the float sums (the inputs come in another order).
         let close = |a: &[f32], b: &[f32]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-6);
@@ -582,7 +592,7 @@ mod tests {
         assert!(close(&flipped.w2, &image.w2));
         assert!(flipped.w1.iter().filter(|&&g| g != 0.0).count() > 20);
         // And the position as is teaches something else: the network is not symmetric.
-        let mut plain = Gradient::zeros(6, 2);
+        let mut plain = Gradient::zeros(6, 2, 1);
         plain.add(&net, &data, (0, 0), 1.0, &mut s);
         assert!(!close(&plain.w1, &image.w1));
     }
