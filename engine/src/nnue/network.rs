@@ -155,6 +155,7 @@ impl FloatNetwork {
 
     /// The integer network: every weight scaled, rounded and clipped to [`WEIGHT_LIMIT`].
     pub fn quantize(&self) -> Network {
+        debug_assert_eq!(self.w1.len(), self.king_buckets * INPUTS * self.hidden);
         let q = |v: f32, scale: i32| {
             (v.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT) * scale as f32).round() as i16
         };
