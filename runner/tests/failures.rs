@@ -74,7 +74,10 @@ fn illegal_move_loses() {
 
 #[test]
 fn time_forfeit() {
-    let games = run(&["--slow-at", "2", "--slow-ms", "400"], |c| {
+    // The answer comes at 300 ms: 150 ms after the deadline (0.1 s + 50 ms margin) and 150 ms
+    // before the runner gives up on it (300 ms after `stop`), so a loaded machine cannot turn
+    // the forfeit into a stall (at 400 ms, with 50 ms to spare, it once did).
+    let games = run(&["--slow-at", "2", "--slow-ms", "300"], |c| {
         for e in &mut c.engines {
             e.limits = Default::default();
             e.limits.apply("st", "0.1").unwrap();
