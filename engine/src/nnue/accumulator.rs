@@ -112,7 +112,11 @@ impl AccumulatorStack {
     ) -> i32 {
         debug_assert_eq!(net.hidden(), self.size);
         let sets = piece_sets(pos);
-        let kings = Color::BOTH.map(|view| net.king_inputs(pos, view));
+        let kings = if net.king_buckets() > 1 {
+            Color::BOTH.map(|view| net.king_inputs(pos, view))
+        } else {
+            [KingInputs::default(); 2]
+        };
         let pieces = pos.board().occupied().count();
         let (before, rest) = self.entries.split_at_mut(ply);
         let entry = &mut rest[0];
@@ -136,12 +140,14 @@ impl AccumulatorStack {
             }
             apply_changes(net, &entry.sets, &sets, &mut entry.hidden, self.size, kings);
             // A view whose input set changed is summed again (the update above was wasted on
-            // it; a king changes buckets rarely).
-            let (white, black) = entry.hidden.split_at_mut(self.size);
-            for ((view, half), was) in Color::BOTH.into_iter().zip([white, black]).zip(entry.kings)
-            {
-                if was != kings[view.index()] {
-                    net.refresh(pos, view, half);
+            // it; a king changes buckets rarely, and never with one king bucket).
+            if entry.kings != kings {
+                let (white, black) = entry.hidden.split_at_mut(self.size);
+                let halves = Color::BOTH.into_iter().zip([white, black]);
+                for ((view, half), was) in halves.zip(entry.kings) {
+                    if was != kings[view.index()] {
+                        net.refresh(pos, view, half);
+                    }
                 }
             }
         }
