@@ -57,9 +57,18 @@ impl Drop for Scratch {
 
 /// Runs `tune nnue train` with these (option, value) pairs, on one thread, in batches of 16.
 fn train(options: &[(&str, &str)]) -> (bool, String) {
+    let args: Vec<&str> = options
+        .iter()
+        .flat_map(|&(option, value)| [option, value])
+        .collect();
+    train_with(&args)
+}
+
+/// [`train`] with its arguments as given (for a flag without a value).
+fn train_with(args: &[&str]) -> (bool, String) {
     let out = shuriken()
         .args(["tune", "nnue", "train", "--threads", "1", "--batch", "16"])
-        .args(options.iter().flat_map(|&(option, value)| [option, value]))
+        .args(args)
         .output()
         .unwrap();
     let text =
@@ -173,15 +182,9 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
             "--king-buckets must be one of",
         ),
     ] {
-        let out = shuriken()
-            .args(["tune", "nnue", "train", "--threads", "1", "--batch", "16"])
-            .args(["--data", &data, "--resume-from", &kings, "--out", &unused])
-            .args(extra)
-            .output()
-            .unwrap();
-        let text = String::from_utf8_lossy(&out.stdout).to_string()
-            + &String::from_utf8_lossy(&out.stderr);
-        let ok = out.status.success();
+        let mut args = vec!["--data", &data, "--resume-from", &kings, "--out", &unused];
+        args.extend_from_slice(extra);
+        let (ok, text) = train_with(&args);
         assert!(!ok && text.contains(why), "{text}");
     }
 

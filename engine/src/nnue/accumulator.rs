@@ -112,11 +112,7 @@ impl AccumulatorStack {
     ) -> i32 {
         debug_assert_eq!(net.hidden(), self.size);
         let sets = piece_sets(pos);
-        let kings = if net.king_buckets() > 1 {
-            Color::BOTH.map(|view| net.king_inputs(pos, view))
-        } else {
-            [KingInputs::default(); 2]
-        };
+        let kings = Color::BOTH.map(|view| net.king_inputs(pos, view));
         let pieces = pos.board().occupied().count();
         let (before, rest) = self.entries.split_at_mut(ply);
         let entry = &mut rest[0];

@@ -59,6 +59,7 @@ pub struct KingInputs {
 /// a-d; the king's square (from the view's side) then picks the set: the first row on files a-b
 /// (a castled king), the first row on files c-d (a king at home), the second row, or any row
 /// beyond.
+#[inline]
 pub fn king_inputs(pos: &Position, view: Color, king_buckets: usize) -> KingInputs {
     if king_buckets <= 1 {
         return KingInputs::default();
