@@ -1,8 +1,9 @@
 //! The network's evaluation compiled a second time for AVX2, chosen at run time.
 //!
-//! The release build targets x86-64-v2 (SSE4.2), so the network's loops over 16-bit hidden
-//! values run 8 lanes wide. On a CPU with AVX2 the same code, compiled with AVX2 enabled, runs
-//! them 16 wide. Measured by alternating the two over the chess bench positions at depth 12
+//! A build for x86-64-v2 (SSE4.2; the portable build, see `.cargo/config.toml`) runs the
+//! network's loops over 16-bit hidden values 8 lanes wide. On a CPU with AVX2 the same code,
+//! compiled with AVX2 enabled, runs them 16 wide. (The default build targets the compiling
+//! CPU; on an AVX2 CPU both compilations then use AVX2.) Measured by alternating the two over the chess bench positions at depth 12
 //! (the same nodes): see `docs/nnue.md`, *Speed*.
 //!
 //! This is the engine's one module with `unsafe`: calling a `#[target_feature]` function is
@@ -33,7 +34,7 @@ impl Kernel {
         }
     }
 
-    /// The compilation for the build's own target features (x86-64-v2 on x86-64).
+    /// The compilation for the build's own target features.
     pub fn portable() -> Kernel {
         Kernel { avx2: false }
     }
