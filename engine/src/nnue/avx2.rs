@@ -3,8 +3,8 @@
 //! A build for x86-64-v2 (SSE4.2; the portable build, see `.cargo/config.toml`) runs the
 //! network's loops over 16-bit hidden values 8 lanes wide. On a CPU with AVX2 the same code,
 //! compiled with AVX2 enabled, runs them 16 wide. (The default build targets the compiling
-//! CPU; on an AVX2 CPU both compilations then use AVX2.) Measured by alternating the two over the chess bench positions at depth 12
-//! (the same nodes): see `docs/nnue.md`, *Speed*.
+//! CPU; on an AVX2 CPU both compilations then use AVX2.) Measured by alternating the two over
+//! the chess bench positions at depth 12 (the same nodes): see `docs/nnue.md`, *Speed*.
 //!
 //! This is the engine's one module with `unsafe`: calling a `#[target_feature]` function is
 //! `unsafe` because it would be undefined on a CPU without the feature. A [`Kernel`] that uses
