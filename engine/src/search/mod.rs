@@ -5,6 +5,7 @@
 //! The node search reads top to bottom in numbered steps; each pruning rule sits in one place
 //! with its condition spelled out.
 
+pub mod busy;
 pub mod correction;
 pub mod history;
 pub mod params;
@@ -17,6 +18,7 @@ use crate::nnue::AccumulatorStack;
 use crate::time::{GoLimits, TimeLimits};
 use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
 use arrayvec::ArrayVec;
+use busy::BusyMoves;
 use history::{CaptureHistory, Histories, HistoryStore, PieceTo};
 use movegen::{Move, Position, Role};
 pub use params::SearchParams;
@@ -35,6 +37,10 @@ pub const MATE: i32 = 32_000;
 pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 /// Larger than every score.
 pub const INF: i32 = 32_001;
+/// The least root depth at which a thread of a multi-threaded search puts off a root move
+/// another thread is searching (`busy`); the shallowest iterations take too little time to
+/// split.
+const DEFER_DEPTH: i32 = 3;
 
 /// Where search output goes (one UCI line per call).
 pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
@@ -68,6 +74,8 @@ pub struct SharedState {
     pub nodes: Vec<AtomicU64>,
     /// When `go` was received.
     pub start: Instant,
+    /// Root moves some thread is searching now (an empty table for one thread).
+    pub busy: BusyMoves,
 }
 
 impl SharedState {
@@ -78,6 +86,7 @@ impl SharedState {
             pondering: AtomicBool::new(false),
             nodes: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
             start: Instant::now(),
+            busy: BusyMoves::new(threads),
         }
     }
 
@@ -375,8 +384,33 @@ impl<'a> Worker<'a> {
     fn root_search(&mut self, mut alpha: i32, beta: i32, depth: i32, pv_idx: usize) -> i32 {
         let mut best = -INF;
         let root_in_check = self.pos.in_check();
-        for i in pv_idx..self.root_moves.len() {
+        // After the first move, a root move another thread is searching waits until the others
+        // are done (`busy`); the deferred ones are then searched in the order they were put off.
+        let may_defer = !self.single_thread && depth >= DEFER_DEPTH;
+        let count = self.root_moves.len();
+        let mut deferred: Vec<usize> = Vec::new();
+        let mut next = pv_idx;
+        loop {
+            let (i, resumed) = if next < count {
+                (next, false)
+            } else if let Some(&i) = deferred.get(next - count) {
+                (i, true)
+            } else {
+                break;
+            };
+            next += 1;
             let m = self.root_moves[i].mv;
+            let busy_key = if may_defer && i > pv_idx {
+                let key = BusyMoves::key(self.pos.hash(), m);
+                if !resumed && self.shared.busy.is_busy(key) {
+                    deferred.push(i);
+                    continue;
+                }
+                self.shared.busy.enter(key);
+                Some(key)
+            } else {
+                None
+            };
             self.pv[1].clear();
             let tactical = self.pos.is_capture(m) || m.promotion().is_some();
             let now = self.hist.roles.piece_to(&self.pos, m);
@@ -422,6 +456,9 @@ impl<'a> Worker<'a> {
                 }
             };
             self.pos.unmake_move();
+            if let Some(key) = busy_key {
+                self.shared.busy.leave(key);
+            }
             if self.stopped {
                 break;
             }

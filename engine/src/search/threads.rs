@@ -1,5 +1,6 @@
 //! Lazy SMP: every thread runs iterative deepening on the same root, sharing the transposition
-//! table; helpers skip some depths so threads spread over different iterations. The main thread
+//! table; helpers skip some depths so threads spread over different iterations, and a thread
+//! puts off a root move another thread is searching (`busy`). The main thread
 //! owns the clock and the output; the best move comes from a vote over the threads' completed
 //! iterations.
 
@@ -16,7 +17,8 @@ use std::time::Duration;
 /// Stack size of search threads (move buffers live on the heap, but recursion is deep).
 const STACK_SIZE: usize = 32 << 20;
 
-/// Helper thread `i` skips depth `d` when `((d + PHASE[i]) / SIZE[i]) % 2 == 1`.
+/// Helper thread `i` skips depth `d` when `((d + PHASE[i]) / SIZE[i]) % 2 == 1` (with `d`
+/// counted down from the requested depth in a depth-limited search; see [`helper_skips`]).
 const SKIP_SIZE: [i32; 20] = [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4];
 const SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 
@@ -220,6 +222,28 @@ fn pick_best(results: &[ThreadResult]) -> Option<&ThreadResult> {
     Some(best)
 }
 
+/// Whether thread `id` (0 is the main thread, which skips nothing) skips the iteration of
+/// `depth` in a search that ends at `max_depth`; `depth_limited` when that depth was asked for.
+///
+/// Helpers skip iterations so that the threads spread over different depths. They never skip
+/// the first two (too short to matter) nor the last one: in a depth-limited search a helper
+/// would otherwise finish one iteration short and sit idle until the main thread is done. In a
+/// depth-limited search the skip pattern is counted down from the requested depth, so that the
+/// first helper reaches it from two plies below rather than one: `shuriken bench --threads 2`
+/// measured that faster to depth (see docs/strength.md).
+fn helper_skips(id: usize, depth: i32, max_depth: i32, depth_limited: bool) -> bool {
+    if id == 0 || depth <= 2 || depth >= max_depth {
+        return false;
+    }
+    let i = (id - 1) % SKIP_SIZE.len();
+    let counted = if depth_limited {
+        max_depth - depth
+    } else {
+        depth
+    };
+    ((counted + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
+}
+
 /// Iterative deepening of one thread. `out` is `Some` for the main thread only.
 fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Output>) -> ThreadResult {
     let limits = w.limits;
@@ -232,13 +256,8 @@ fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Output>) -> T
     let mut last_score = None;
     let mut stable = 0;
     for depth in 1..=max_depth {
-        // A helper never skips the requested depth: in a depth-limited search it would
-        // otherwise finish one iteration short and sit idle until the main thread is done.
-        if w.id > 0 && depth > 1 && depth < max_depth {
-            let i = (w.id - 1) % SKIP_SIZE.len();
-            if ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1 {
-                continue;
-            }
+        if helper_skips(w.id, depth, max_depth, limits.depth.is_some()) {
+            continue;
         }
         w.seldepth = 0;
         w.iteration(depth, multipv);
@@ -345,4 +364,32 @@ pub(super) fn pv_text(pos: &Position, pv: &[Move]) -> String {
         p.make_move(m);
     }
     words.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::helper_skips;
+
+    fn searched(id: usize, max_depth: i32, depth_limited: bool) -> Vec<i32> {
+        (1..=max_depth)
+            .filter(|&d| !helper_skips(id, d, max_depth, depth_limited))
+            .collect()
+    }
+
+    #[test]
+    fn the_main_thread_skips_nothing() {
+        assert_eq!(searched(0, 7, true), vec![1, 2, 3, 4, 5, 6, 7]);
+    }
+
+    #[test]
+    fn the_first_helper_reaches_a_requested_depth_from_two_plies_below() {
+        assert_eq!(searched(1, 7, true), vec![1, 2, 3, 5, 7]);
+        assert_eq!(searched(1, 9, true), vec![1, 2, 3, 5, 7, 9]);
+        assert_eq!(searched(1, 8, true), vec![1, 2, 4, 6, 8]);
+    }
+
+    #[test]
+    fn without_a_requested_depth_the_first_helper_skips_odd_depths() {
+        assert_eq!(searched(1, 10, false)[..5], [1, 2, 4, 6, 8]);
+    }
 }
