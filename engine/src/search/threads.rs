@@ -1,8 +1,7 @@
 //! Lazy SMP: every thread runs iterative deepening on the same root, sharing the transposition
 //! table; helpers skip some depths so threads spread over different iterations, and a thread
-//! puts off a root move another thread is searching (`busy`). The main thread
-//! owns the clock and the output; the best move comes from a vote over the threads' completed
-//! iterations.
+//! puts off a root move another thread is searching (`busy`). The main thread owns the clock
+//! and the output; the best move comes from a vote over the threads' completed iterations.
 
 use super::{
     uci_score, Output, RootMove, SearchConfig, SearchResult, SharedState, Worker, INF, MATE,
