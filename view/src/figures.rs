@@ -22,15 +22,20 @@ pub enum Layer {
     Ink(&'static str),
     /// A shape filled with the body colour, not outlined (holes in ink shapes).
     Hole(&'static str),
-    /// A thick outlined stroke (a tube: tentacles, a snake, a handle): ink under body colour.
-    Tube(&'static str),
+    /// A thick outlined stroke (a tube: tentacles, a snake, a handle) this wide: ink under body
+    /// colour.
+    Tube(&'static str, u8),
 }
 
 impl Layer {
     /// The path data of this layer.
     pub fn path(self) -> &'static str {
         match self {
-            Layer::Body(d) | Layer::Line(d) | Layer::Ink(d) | Layer::Hole(d) | Layer::Tube(d) => d,
+            Layer::Body(d)
+            | Layer::Line(d)
+            | Layer::Ink(d)
+            | Layer::Hole(d)
+            | Layer::Tube(d, _) => d,
         }
     }
 }
@@ -62,8 +67,8 @@ pub const fn palette(color: Color) -> Palette {
 const OUTLINE: f32 = 4.5;
 /// Width of ink lines.
 const LINE: f32 = 3.5;
-/// Width of a tube's ink and body strokes.
-const TUBE: (f32, f32) = (12.0, 4.0);
+/// How much wider a tube's ink is than its body: twice the outline.
+const TUBE_INK: f32 = 2.0 * OUTLINE;
 
 /// The plinth under every chess piece.
 const BASE: Layer = Layer::Body("M20 92H80V86Q80 81 75 81H25Q20 81 20 86Z");
@@ -89,7 +94,7 @@ pub fn layers(role: Role) -> &'static [Layer] {
             Body("M63 29a13 13 0 1 1-26 0a13 13 0 1 1 26 0Z"),
         ],
         Role::Ninja => &[
-            Tube("M62 22C70 18 76 22 80 30M62 26C68 28 72 34 72 42"),
+            Tube("M38 23C30 17 22 19 16 27M38 27C31 29 27 35 26 43", 4),
             Body("M35 81C35 68 42 60 45 49H55C58 60 65 68 65 81Z"),
             BASE,
             Body("M37 48Q37 43 42 43H58Q63 43 63 48Q63 51 59 51H41Q37 51 37 48Z"),
@@ -130,9 +135,9 @@ pub fn layers(role: Role) -> &'static [Layer] {
             Line("M32 70Q50 64 68 70"),
         ],
         Role::Warrior => &[
-            Body("M72 22L80 26L30 88L24 84Z"),
-            Tube("M74 24L86 10"),
-            Line("M66 16L82 30"),
+            Body("M27 19L85 77L88 88L77 85L19 27Z"),
+            Tube("M23 23L11 11", 4),
+            Line("M15 31L31 15"),
             Body("M22 93C22 74 33 64 50 64C67 64 78 74 78 93Z"),
             Body("M71 43a21 21 0 1 1-42 0a21 21 0 1 1 42 0Z"),
             Ink("M30 37H70V48H30Z"),
@@ -151,17 +156,17 @@ pub fn layers(role: Role) -> &'static [Layer] {
             Ink("M50 15C53 18 53 24 53 26H47C47 24 47 18 50 15Z"),
         ],
         Role::Raptor => &[
+            Body("M58 58L61 74L55 88L44 90L45 85L51 83L53 72L50 60Z"),
             Body(
-                "M12 31L30 21C38 19 43 24 43 31C45 39 50 42 58 42C70 40 82 35 96 30L94 37\
-                 C82 45 72 52 64 56L66 72L74 86H62L58 74L54 84L44 86L50 74L48 58C40 54 36 48 34 40\
-                 L24 40L14 36Z",
+                "M8 27L28 15C36 13 42 17 42 25C44 34 50 38 60 38C72 37 84 31 96 26L95 33\
+                 C84 42 76 48 71 54L76 72L72 88L58 91L57 86L65 83L66 72L58 62\
+                 C50 61 42 56 38 48L30 43L14 41L11 36L27 32L10 31Z",
             ),
-            Line("M40 48L46 54L42 58"),
-            Ink("M29 26.5a3 3 0 1 0 6 0a3 3 0 1 0-6 0Z"),
-            Line("M14 36L24 35"),
+            Line("M39 50L33 57L29 55"),
+            Ink("M28 22a3 3 0 1 0 6 0a3 3 0 1 0-6 0Z"),
         ],
         Role::QuadBomber => &[
-            Tube("M26 26L74 74M74 26L26 74"),
+            Tube("M26 26L74 74M74 26L26 74", 4),
             Body("M39 27a12 12 0 1 1-24 0a12 12 0 1 1 24 0Z"),
             Body("M85 27a12 12 0 1 1-24 0a12 12 0 1 1 24 0Z"),
             Body("M39 73a12 12 0 1 1-24 0a12 12 0 1 1 24 0Z"),
@@ -177,8 +182,8 @@ pub fn layers(role: Role) -> &'static [Layer] {
             ),
             Body("M42 72L34 92H66L58 72Z"),
             Body("M50 34C60 34 62 48 62 58C62 70 58 78 50 78C42 78 38 70 38 58C38 48 40 34 50 34Z"),
-            Body("M59 28a9 9 0 1 1-18 0a9 9 0 1 1 18 0Z"),
-            Ink("M48 28L40 32L44 38Z"),
+            Body("M59 30C59 22 55 17 48 17C42 17 38 21 37 26L28 31L31 37L37 33C39 37 43 40 48 40C55 40 59 36 59 30Z"),
+            Ink("M44 25.5a3 3 0 1 0 6 0a3 3 0 1 0-6 0Z"),
             Line("M44 64L50 70L56 64"),
         ],
         Role::Warmachine => &[
@@ -187,7 +192,7 @@ pub fn layers(role: Role) -> &'static [Layer] {
             Line("M30 25C26 33 26 47 30 55M50 22V58M70 25C74 33 74 47 70 55"),
             Line("M40 58V66M58 58V66"),
             Body("M34 66H64L60 77H38Z"),
-            Tube("M62 72L74 84"),
+            Tube("M62 72L74 84", 4),
         ],
         Role::Elephant => &[
             Body("M38 30C20 14 4 24 6 44C8 62 22 70 38 60Z"),
@@ -225,23 +230,31 @@ pub fn layers(role: Role) -> &'static [Layer] {
             HORSE_MANE,
         ],
         Role::WazirKnight => &[
-            Body("M62 40C72 26 84 24 96 28L90 34L95 39L86 43L90 49L78 52L70 58Z"),
             HORSE,
             BASE,
             HORSE_EYE,
             HORSE_NOSTRIL,
-            HORSE_MANE,
+            Body(
+                "M48 64C50 46 66 32 95 25L89 33L96 37L87 42L93 47L83 51L87 57L73 58\
+                 C65 63 56 66 48 64Z",
+            ),
+            Line("M58 58L80 46M56 51L76 38"),
         ],
         Role::Snake => &[
-            Tube("M84 90C70 94 26 94 18 86C10 76 40 74 56 70C72 66 70 52 56 46C42 40 38 30 44 22"),
-            Body("M36 22C34 14 40 8 48 9C56 10 58 18 54 24C50 29 40 29 36 22Z"),
-            Line("M36 20L26 19M26 19L21 15M26 19L21 23"),
-            Ink("M43 15a2.5 2.5 0 1 0 5 0a2.5 2.5 0 1 0-5 0Z"),
+            Tube(
+                "M52 28C58 42 68 50 68 61C68 74 30 70 24 80C19 89 42 92 56 90C68 88 80 86 90 78",
+                9,
+            ),
+            Line("M27 24H17M17 24L12 19M17 24L12 29"),
+            Body("M25 23C25 16 33 11 43 11C54 11 61 17 61 24C61 31 55 35 46 35L33 31C28 29 25 27 25 23Z"),
+            Ink("M35 19.5a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0Z"),
+            Line("M27 25L41 28"),
         ],
         Role::Octopus => &[
             Tube(
                 "M36 52C26 62 18 64 10 58M40 56C36 70 28 80 18 84M46 58C46 72 40 84 34 93\
                  M54 58C54 72 60 84 66 93M60 56C64 70 72 80 82 84M64 52C74 62 82 64 90 58",
+                4,
             ),
             Body("M50 8C68 8 76 22 74 38C72 50 64 58 50 58C36 58 28 50 26 38C24 22 32 8 50 8Z"),
             Hole("M36 36a6 6 0 1 0 12 0a6 6 0 1 0-12 0ZM52 36a6 6 0 1 0 12 0a6 6 0 1 0-12 0Z"),
@@ -286,11 +299,11 @@ pub fn figure_svg(role: Role, color: Color) -> String {
             ),
             Layer::Ink(d) => write!(s, "<path d=\"{d}\" fill=\"{ink}\"/>"),
             Layer::Hole(d) => write!(s, "<path d=\"{d}\" fill=\"{body}\"/>"),
-            Layer::Tube(d) => write!(
+            Layer::Tube(d, width) => write!(
                 s,
                 "<path d=\"{d}\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"{}\"/>\
-                 <path d=\"{d}\" fill=\"none\" stroke=\"{body}\" stroke-width=\"{}\"/>",
-                TUBE.0, TUBE.1
+                 <path d=\"{d}\" fill=\"none\" stroke=\"{body}\" stroke-width=\"{width}\"/>",
+                f32::from(width) + TUBE_INK
             ),
         };
     }
