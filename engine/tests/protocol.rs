@@ -660,3 +660,43 @@ fn nnue_scale_scales_the_network_score_the_search_sees() {
         "the tables ignore NnueScale"
     );
 }
+
+/// `go` followed at once by `stop` answers with a searched move and a true score: it answered
+/// `score mate -0` and the first generated move (`bestmove a3a4`), which a GUI reads as "I am
+/// mated".
+#[test]
+fn stop_right_after_go_answers_a_searched_move() {
+    let mut d = Driver::new();
+    d.send("position startpos");
+    d.send("go depth 30");
+    d.send("stop");
+    let (line, before) = d.wait_for("bestmove", LONG).expect("a bestmove after stop");
+    d.uci.wait();
+    let last = before.last().expect("an info line before bestmove");
+    assert!(last.starts_with("info depth "), "{last}");
+    assert!(last.contains(" score cp "), "{last}");
+    let mv = line.split_whitespace().nth(1).unwrap();
+    let pv = last.split(" pv ").nth(1).expect("a pv");
+    assert_eq!(pv.split_whitespace().next(), Some(mv), "{before:?}");
+}
+
+/// A found mate reports the depth of the iteration that settled it: the search went on to the
+/// ply limit and reported `depth 127 seldepth 127`.
+#[test]
+fn a_found_mate_reports_its_real_depth() {
+    let mut d = Driver::new();
+    d.send("setoption name UCI_Variant value chess");
+    d.send("position fen 6k1/5ppp/8/8/8/8/8/R6K w - - 0 1");
+    for go in ["go movetime 3000", "go nodes 5000000"] {
+        let start = Instant::now();
+        let (mv, before) = d.bestmove(go, LONG);
+        assert_eq!(mv, "a1a8");
+        let last = before.last().expect("info lines");
+        assert!(last.contains(" score mate 1 "), "{last}");
+        let depth: i32 = last.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert!((1..=4).contains(&depth), "{go}: {last}");
+        assert!(!last.contains("seldepth 127"), "{go}: {last}");
+        // Settled, the search answers at once instead of spending its time.
+        assert!(start.elapsed() < Duration::from_millis(1500), "{go}");
+    }
+}

@@ -233,7 +233,8 @@ impl<'a> Worker<'a> {
     }
 
     /// Counts a node and decides whether to abort. Only the main thread watches the clock and
-    /// the node limit; every thread watches the stop flag.
+    /// the node limit; every thread watches the stop flag, the main thread only once its first
+    /// iteration is complete.
     #[inline]
     fn tick(&mut self) -> bool {
         if self.stopped {
@@ -263,7 +264,9 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        if self.shared.stop.load(Ordering::Relaxed) {
+        // The main thread completes its first iteration whatever it is told, so that a search
+        // stopped at once still answers with a searched move and a true score.
+        if self.shared.stop.load(Ordering::Relaxed) && (self.id != 0 || self.completed_depth >= 1) {
             self.stopped = true;
         }
         self.stopped
