@@ -163,6 +163,14 @@ pub enum GoError {
         /// The value given.
         value: i64,
     },
+    /// A negative increment or `movestogo`.
+    #[error("{key} {value}: must not be negative")]
+    Negative {
+        /// The parameter.
+        key: &'static str,
+        /// The value given.
+        value: i64,
+    },
     /// A parameter `go` does not know.
     #[error("unknown parameter '{0}'")]
     UnknownParameter(String),
