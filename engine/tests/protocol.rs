@@ -542,37 +542,6 @@ fn final_info_line_and_movetime_spent() {
     }
 }
 
-#[test]
-fn correction_history_changes_the_search_not_its_answers() {
-    // With the correction history on, a search learns from its own results: node counts
-    // differ from the plain search, but a forced mate is still found in every game's shape.
-    let nodes_of = |lines: &[String]| -> u64 {
-        let last = lines.iter().rfind(|l| l.contains(" nodes ")).unwrap();
-        let mut words = last.split_whitespace();
-        words.find(|w| *w == "nodes");
-        words.next().unwrap().parse().unwrap()
-    };
-    let mut counts = Vec::new();
-    for weight in [0, 100] {
-        let mut d = Driver::new();
-        d.send("setoption name UCI_Variant value titan");
-        d.send(&format!("setoption name CorrectionWeight value {weight}"));
-        d.send("position startpos");
-        let (_, lines) = d.bestmove("go depth 8", LONG);
-        assert!(!has_error(&lines), "{lines:?}");
-        counts.push(nodes_of(&lines));
-        d.send("setoption name UCI_Variant value chess");
-        d.send("position fen 6k1/5ppp/8/8/8/8/8/R6K w - - 0 1");
-        let (mv, lines) = d.bestmove("go depth 6", LONG);
-        assert_eq!(mv, "a1a8");
-        assert!(
-            lines.iter().any(|l| l.contains("score mate 1")),
-            "{lines:?}"
-        );
-    }
-    assert_ne!(counts[0], counts[1], "the correction is used");
-}
-
 /// `NnueFile` loads a chess network that then evaluates chess positions, `UseNNUE false`
 /// goes back to the weights, and a missing, truncated or foreign file is refused with an
 /// error.
