@@ -255,3 +255,14 @@ fn a_search_stopped_before_it_starts_completes_its_first_iteration() {
     assert!(infos.iter().all(|i| i.depth == 1), "{infos:?}");
     assert_eq!(r.best, infos.last().unwrap().pv.first().copied());
 }
+
+/// A server holds engines and handles across threads.
+#[test]
+fn engines_and_handles_cross_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Engine>();
+    send_sync::<engine::core::SearchHandle>();
+    send_sync::<engine::core::SearchStopper>();
+    send_sync::<Info>();
+    send_sync::<BestMove>();
+}
