@@ -8,7 +8,7 @@ use crate::core::{BestMove, Change, Engine, EngineError, Info, SearchHandle, Sea
 use crate::options::EngineOptions;
 use crate::perft_cmd;
 use crate::time::GoLimits;
-use crate::uci_error::{printable, GoError, PositionError, UciError};
+use crate::uci_error::{escape_controls, printable, GoError, PositionError, UciError};
 use movegen::{Color, Move, Position, Variant};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -269,7 +269,11 @@ impl Uci {
             _ => Err(UciError::UnknownCommand(printable(cmd))),
         };
         if let Err(e) = result {
-            self.say(&format!("info string error: {e}"));
+            // Errors of the rules library quote moves and names as given: escape them too.
+            self.say(&format!(
+                "info string error: {}",
+                escape_controls(&e.to_string())
+            ));
         }
         true
     }
@@ -382,7 +386,10 @@ impl Uci {
         if let Some(e) = &self.refused_position {
             // A GUI waits for `bestmove`: answer it, and say why nothing was searched.
             let e = UciError::NoPosition(e.clone());
-            self.say(&format!("info string error: {e}"));
+            self.say(&format!(
+                "info string error: {}",
+                escape_controls(&e.to_string())
+            ));
             self.say("bestmove 0000");
             return Ok(());
         }

@@ -713,8 +713,11 @@ fn echoed_input_is_escaped() {
     let mut d = Driver::new();
     d.send("foo\u{1b}[31mbar\u{7}");
     d.send("go sideways\u{1b}");
+    // Errors of the rules library quote the input too.
+    d.send("position startpos moves e2e4\u{1b}[31m");
+    d.send("setoption name UCI_Variant value \u{1b}x");
     let lines = d.ready();
-    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines.len(), 4, "{lines:?}");
     assert_eq!(
         lines[0],
         "info string error: unknown command 'foo\\u{1b}[31mbar\\u{7}'"

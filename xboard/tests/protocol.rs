@@ -345,6 +345,10 @@ fn hadean_and_chess_play_and_take_back() {
     assert!(lines.iter().any(|l| l.starts_with("1 ")), "{lines:?}");
     assert!(!lines.iter().any(|l| l.starts_with("move ")));
     assert_eq!(s.send("foo bar"), ["Error (unknown command): foo bar"]);
+    assert_eq!(
+        s.send("foo\u{1b}[2J"),
+        ["Error (unknown command): foo\\u{1b}[2J"]
+    );
     assert!(!s.cecp.handle("quit"));
 }
 
