@@ -415,6 +415,9 @@ impl Uci {
         for line in diagram(&self.pos).lines() {
             self.say(line);
         }
+        for line in self.opts.weights_listing() {
+            self.say(&line);
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! The evaluation of every game is unchanged by the rewrite of the evaluation: the values of
-//! `data/evals.txt` were captured from the evaluation before it (commit 6756c17, with
-//! `examples/capture_evals.rs` of the commit that added this test), from pseudo-random
+//! `data/evals.txt` were captured from the evaluation before it (at 6756c17, by
+//! `engine/examples/capture_evals.rs` of commit 674ba1a, which added this test), from pseudo-random
 //! playouts of every game. Each game evaluates with its shipped weights (what it plays), and
 //! chess also with its built-in network.
 
