@@ -436,13 +436,14 @@ mod tests {
         }
     }
 
-    /// The change the weights `settings` make to the evaluation of a chess position, against
-    /// the built-in defaults.
-    fn chess_gain(settings: &[(&str, i64)]) -> impl Fn(&str) -> i32 {
+    /// The change the weights `settings` (`name=value` words) make to the evaluation of a chess
+    /// position, against the built-in defaults.
+    fn chess_gain(settings: &str) -> impl Fn(&str) -> i32 {
         let mut w = Weights::defaults(Variant::Chess);
         let plain = Evaluator::new(&w);
-        for &(name, value) in settings {
-            w.set(name, value).unwrap();
+        for word in settings.split_whitespace() {
+            let (name, value) = word.split_once('=').unwrap();
+            w.set(name, value.parse().unwrap()).unwrap();
         }
         let changed = Evaluator::new(&w);
         move |fen: &str| {
@@ -452,63 +453,54 @@ mod tests {
     }
 
     #[test]
-    fn a_piece_attacked_by_a_cheaper_piece_is_a_threat() {
-        let gain = chess_gain(&[("PieceThreatMg", 50), ("PieceThreatEg", 50)]);
-        // White's knight on e5 attacks Black's rook on d7: one threat for White.
-        assert_eq!(gain("4k3/3r4/8/4N3/8/8/8/4K3 w - - 0 1"), 50);
-        // Black's rook on d7 attacks White's knight on d5: not a cheaper attacker.
-        assert_eq!(gain("4k3/3r4/8/3N4/8/8/8/4K3 w - - 0 1"), 0);
-        // Black's knight on c5 attacks White's queen on d3 and rook on b3: two threats for Black.
-        assert_eq!(gain("4k3/8/8/2n5/8/1R1Q4/8/4K3 w - - 0 1"), -100);
-        // Pawns are not threat targets.
-        assert_eq!(gain("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1"), 0);
-    }
-
-    #[test]
-    fn placement_tables_count_rows_from_the_own_back_rank_and_files_from_the_edge() {
-        let gain = chess_gain(&[
-            ("RankKnightMg3", 40),
-            ("RankKnightEg3", 40),
-            ("FileKnightMg3", 8),
-            ("FileKnightEg3", 8),
-            ("FileKnightMg0", -100),
-            ("FileKnightEg0", -100),
-        ]);
-        // A white knight on d4: three rows up, three files from the a-file edge.
-        assert_eq!(gain("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"), 48);
-        // A black knight on e5 is three rows down from its back rank, three files from the h-file.
-        assert_eq!(gain("4k3/8/8/4n3/8/8/8/4K3 w - - 0 1"), -48);
-        // A white knight on h4 stands on an edge file.
-        assert_eq!(gain("4k3/8/8/8/7N/8/8/4K3 w - - 0 1"), 40 - 100);
-        // Other roles are untouched.
-        assert_eq!(gain("4k3/8/8/8/3B4/8/8/4K3 w - - 0 1"), 0);
-    }
-
-    #[test]
-    fn passed_pawn_table_counts_rows_left_and_endgame_mobility_only_the_endgame() {
-        let gain = chess_gain(&[
-            ("PassedRowMg2", 30),
-            ("PassedRowEg2", 50),
-            ("MobilityEgKnight", 40),
-        ]);
-        // Kings and pawns only: the endgame values count whole. A white pawn on d6 is passed
-        // with two rows left; a black one on d3 too; a white pawn on d5 has three.
-        assert_eq!(gain("4k3/8/3P4/8/8/8/8/4K3 w - - 0 1"), 50);
-        assert_eq!(gain("4k3/8/8/8/8/3p4/8/4K3 w - - 0 1"), -50);
-        assert_eq!(gain("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"), 0);
-        // A black pawn on e7 guards d7: the d6 pawn is not passed.
-        assert_eq!(gain("4k3/4p3/3P4/8/8/8/8/4K3 w - - 0 1"), 0);
-        // In the start position (full phase) neither term counts.
-        assert_eq!(gain(Variant::Chess.spec().start_fen), 0);
-        // A lone knight on a1 reaches b3 and c2: 2 squares x 40 / 4 = 20 in the endgame, blended
-        // with a phase of 1/14 of the full 256 (the blend rounds towards zero).
-        let knight = gain("4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+    fn weights_count_as_their_features_say() {
+        const THREAT: &str = "PieceThreatMg=50 PieceThreatEg=50";
+        const PLACE: &str = "RankKnightMg3=40 RankKnightEg3=40 FileKnightMg3=8 FileKnightEg3=8 \
+                             FileKnightMg0=-100 FileKnightEg0=-100";
+        const PASSED: &str = "PassedRowMg2=30 PassedRowEg2=50 MobilityEgKnight=40";
+        let start = Variant::Chess.spec().start_fen;
+        for (settings, fen, expected) in [
+            // A piece attacked by a cheaper piece is a threat. White's knight on e5 attacks
+            // Black's rook on d7: one threat for White.
+            (THREAT, "4k3/3r4/8/4N3/8/8/8/4K3 w - - 0 1", 50),
+            // Black's rook on d7 attacks White's knight on d5: not a cheaper attacker.
+            (THREAT, "4k3/3r4/8/3N4/8/8/8/4K3 w - - 0 1", 0),
+            // Black's knight on c5 attacks White's queen on d3 and rook on b3: two threats.
+            (THREAT, "4k3/8/8/2n5/8/1R1Q4/8/4K3 w - - 0 1", -100),
+            // Pawns are not threat targets.
+            (THREAT, "4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1", 0),
+            // Placement tables count rows from the own back rank and files from the edge. A
+            // white knight on d4: three rows up, three files from the a-file edge.
+            (PLACE, "4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", 48),
+            // A black knight on e5: three rows down from its back rank, three files from h.
+            (PLACE, "4k3/8/8/4n3/8/8/8/4K3 w - - 0 1", -48),
+            // A white knight on h4 stands on an edge file.
+            (PLACE, "4k3/8/8/8/7N/8/8/4K3 w - - 0 1", 40 - 100),
+            // Other roles are untouched.
+            (PLACE, "4k3/8/8/8/3B4/8/8/4K3 w - - 0 1", 0),
+            // The passed-pawn table counts rows left. Kings and pawns only: the endgame values
+            // count whole. A white pawn on d6 is passed with two rows left; a black one on d3
+            // too; a white pawn on d5 has three.
+            (PASSED, "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1", 50),
+            (PASSED, "4k3/8/8/8/8/3p4/8/4K3 w - - 0 1", -50),
+            (PASSED, "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", 0),
+            // A black pawn on e7 guards d7: the d6 pawn is not passed.
+            (PASSED, "4k3/4p3/3P4/8/8/8/8/4K3 w - - 0 1", 0),
+            // In the start position (full phase) neither term counts.
+            (PASSED, start, 0),
+        ] {
+            assert_eq!(chess_gain(settings)(fen), expected, "{settings}: {fen}");
+        }
+        // Endgame mobility counts only in the endgame. A lone knight on a1 reaches b3 and c2:
+        // 2 squares x 40 / 4 = 20 in the endgame, blended with a phase of 1/14 of the full 256
+        // (the blend rounds towards zero).
+        let knight = chess_gain(PASSED)("4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
         assert!((18..=19).contains(&knight), "{knight}");
     }
 
     #[test]
     fn safe_checks_are_moves_to_squares_that_attack_the_king_and_no_enemy_pawn_guards() {
-        let gain = chess_gain(&[("SafeCheckMg", 16), ("SafeCheckEg", 16)]);
+        let gain = chess_gain("SafeCheckMg=16 SafeCheckEg=16");
         // The queen on d1 can check the king on e8 from d8, d7, a4, h5 and e2: 5 x 16 (the
         // phase blend may round the difference by one).
         let queen = gain("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");

@@ -280,6 +280,9 @@ mod tests {
         fn get(&self, t: Term) -> i32 {
             self.tally.get(self.side, t)
         }
+        fn of(&self, terms: &[Term]) -> Vec<i32> {
+            terms.iter().map(|t| self.get(*t)).collect()
+        }
         fn passed_rows(&self) -> [i32; PASSED_ROWS] {
             self.tally.passed_rows[self.side.index()]
         }
@@ -304,17 +307,13 @@ mod tests {
             for c in Color::BOTH {
                 let n = count_of(&masks, &pos, c);
                 assert_eq!(
-                    (
-                        n.get(Term::Passed),
-                        n.get(Term::Isolated),
-                        n.get(Term::Doubled)
-                    ),
-                    (0, 0, 0),
+                    n.of(&[Term::Passed, Term::Isolated, Term::Doubled]),
+                    [0, 0, 0],
                     "{v} {c:?}"
                 );
                 assert_eq!(
-                    (n.get(Term::RookOpen), n.get(Term::RookHalfOpen)),
-                    (0, 0),
+                    n.of(&[Term::RookOpen, Term::RookHalfOpen]),
+                    [0, 0],
                     "{v} {c:?}"
                 );
             }
@@ -333,12 +332,8 @@ mod tests {
         // from promotion, reach 3, 9; d5 is empty. Its stop square d5 is 3 king steps from e8
         // and 4 from e1: -1 times reach 3.
         assert_eq!(
-            (
-                w.get(Term::Passed),
-                w.get(Term::PassedFree),
-                w.get(Term::PassedKing)
-            ),
-            (9, 9, -3)
+            w.of(&[Term::Passed, Term::PassedFree, Term::PassedKing]),
+            [9, 9, -3]
         );
         assert_eq!(
             w.passed_rows(),
@@ -346,7 +341,7 @@ mod tests {
             "d4: four rows left"
         );
         // The a file holds White's own a2 pawn; the h file only Black's h6.
-        assert_eq!((w.get(Term::RookOpen), w.get(Term::RookHalfOpen)), (0, 1));
+        assert_eq!(w.of(&[Term::RookOpen, Term::RookHalfOpen]), [0, 1]);
         let b = counts(Variant::Chess, fen, Color::Black);
         // h6 is passed, five rows from promotion: reach 2, 4. b7 has a2, c4 and c5 ahead.
         assert_eq!(b.get(Term::Passed), 4);
@@ -356,7 +351,7 @@ mod tests {
             "h6: five rows left"
         );
         assert_eq!(b.get(Term::Isolated), 2, "b7 and h6");
-        assert_eq!((b.get(Term::Doubled), b.get(Term::Supported)), (0, 0));
+        assert_eq!(b.of(&[Term::Doubled, Term::Supported]), [0, 0]);
     }
 
     #[test]
@@ -381,7 +376,7 @@ mod tests {
         assert_eq!(w.get(Term::KingOpenFile), 2);
         assert_eq!(w.get(Term::MinorBehindPawn), 0);
         let b = counts(Variant::Chess, fen, Color::Black);
-        assert_eq!((b.get(Term::Phalanx), b.get(Term::BadBishop)), (0, 0));
+        assert_eq!(b.of(&[Term::Phalanx, Term::BadBishop]), [0, 0]);
         // In front of Black's king e8 (downwards): d4 and e4 are four rows away; nothing
         // storms.
         assert_eq!(b.get(Term::PawnStorm), 0);
@@ -406,12 +401,8 @@ mod tests {
         let alone = "6k5/p11/12/4J7/12/12/12/12/12/12/12/6K5 w - - 0 1";
         let w = counts(Variant::Titan, alone, Color::White);
         assert_eq!(
-            (
-                w.get(Term::Passed),
-                w.get(Term::PassedFree),
-                w.get(Term::PassedKing)
-            ),
-            (16, 16, -16)
+            w.of(&[Term::Passed, Term::PassedFree, Term::PassedKing]),
+            [16, 16, -16]
         );
         assert_eq!(w.get(Term::Isolated), 1);
         assert_eq!(w.passed_rows(), [0, 0, 1, 0, 0, 0, 0, 0]);
@@ -428,81 +419,41 @@ mod tests {
             0
         );
         let b = counts(Variant::Titan, guarded, Color::Black);
-        assert_eq!((b.get(Term::Passed), b.get(Term::Isolated)), (0, 2));
+        assert_eq!(b.of(&[Term::Passed, Term::Isolated]), [0, 2]);
     }
 
     #[test]
     fn outposts_are_defended_enemy_half_squares_no_enemy_pawn_can_attack() {
-        // White knight on d5 defended by e4, black pawns on a7 and h7 only: an outpost.
-        let fen = "4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1";
-        assert_eq!(
-            counts(Variant::Chess, fen, Color::White).get(Term::Outpost),
-            1
-        );
-        // A black pawn on c7 can come to c6 and attack d5: no outpost.
-        let fen = "4k3/2p4p/8/3N4/4P3/8/8/4K3 w - - 0 1";
-        assert_eq!(
-            counts(Variant::Chess, fen, Color::White).get(Term::Outpost),
-            0
-        );
-        // Undefended, or in its own half: no outpost. Rooks never count.
-        assert_eq!(
-            counts(
-                Variant::Chess,
-                "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1",
-                Color::White
-            )
-            .get(Term::Outpost),
-            0
-        );
-        assert_eq!(
-            counts(
-                Variant::Chess,
-                "4k3/8/8/8/3N4/4P3/8/4K3 w - - 0 1",
-                Color::White
-            )
-            .get(Term::Outpost),
-            0
-        );
-        assert_eq!(
-            counts(
-                Variant::Chess,
-                "4k3/8/8/3R4/4P3/8/8/4K3 w - - 0 1",
-                Color::White
-            )
-            .get(Term::Outpost),
-            0
-        );
-        // Black's bishop on e4, defended by d5, with no white pawn on d or f: an outpost.
-        let fen = "4k3/8/8/3p4/4b3/8/P7/4K3 b - - 0 1";
-        assert_eq!(
-            counts(Variant::Chess, fen, Color::Black).get(Term::Outpost),
-            1
-        );
+        use Color::{Black, White};
+        for (fen, side, outposts) in [
+            // White knight on d5 defended by e4, black pawns on a7 and h7 only: an outpost.
+            ("4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1", White, 1),
+            // A black pawn on c7 can come to c6 and attack d5: no outpost.
+            ("4k3/2p4p/8/3N4/4P3/8/8/4K3 w - - 0 1", White, 0),
+            // Undefended, or in its own half: no outpost. Rooks never count.
+            ("4k3/8/8/3N4/8/8/8/4K3 w - - 0 1", White, 0),
+            ("4k3/8/8/8/3N4/4P3/8/4K3 w - - 0 1", White, 0),
+            ("4k3/8/8/3R4/4P3/8/8/4K3 w - - 0 1", White, 0),
+            // Black's bishop on e4, defended by d5, with no white pawn on d or f: an outpost.
+            ("4k3/8/8/3p4/4b3/8/P7/4K3 b - - 0 1", Black, 1),
+        ] {
+            let n = counts(Variant::Chess, fen, side).get(Term::Outpost);
+            assert_eq!(n, outposts, "{fen}");
+        }
     }
 
     #[test]
     fn pawns_threaten_pieces_diagonally_and_ninja_pawns_sideways_in_the_enemy_half() {
         let knight_on_d6 = "4k3/8/3n4/2P5/8/8/8/4K3 w - - 0 1";
-        assert_eq!(
-            counts(Variant::Chess, knight_on_d6, Color::White).get(Term::PawnThreat),
-            1
-        );
-        assert_eq!(
-            counts(Variant::Chess, knight_on_d6, Color::Black).get(Term::PawnThreat),
-            0
-        );
+        let chess = Color::BOTH.map(|c| counts(Variant::Chess, knight_on_d6, c));
+        assert_eq!(chess.map(|n| n.get(Term::PawnThreat)), [1, 0]);
         // Titan: a white ninja pawn beside a black knight, in the enemy half (row 8) and in its
         // own half (row 5).
-        let enemy_half = "6k5/12/12/12/4Jn6/12/12/12/12/12/12/6K5 w - - 0 1";
-        assert_eq!(
-            counts(Variant::Titan, enemy_half, Color::White).get(Term::PawnThreat),
-            1
-        );
-        let own_half = "6k5/12/12/12/12/12/12/4Jn6/12/12/12/6K5 w - - 0 1";
-        assert_eq!(
-            counts(Variant::Titan, own_half, Color::White).get(Term::PawnThreat),
-            0
-        );
+        let titan = [
+            "6k5/12/12/12/4Jn6/12/12/12/12/12/12/6K5 w - - 0 1",
+            "6k5/12/12/12/12/12/12/4Jn6/12/12/12/6K5 w - - 0 1",
+        ]
+        .map(|fen| counts(Variant::Titan, fen, Color::White).get(Term::PawnThreat));
+        assert_eq!(titan, [1, 0]);
     }
 }

@@ -89,26 +89,30 @@ pub(crate) fn square_terms(shape: &Shape, c: Color, role: Role, sq: Square) -> V
     let near = (4 - left).max(0).pow(2);
     let file_center = shape.file_center(sq);
     let mut v = vec![t(Slot::Material(role), 1, 1, 1)];
-    match role {
-        Role::Pawn => v.extend([
-            t(s(Scalar::PawnAdvanceMg), adv, 0, 1),
-            t(s(Scalar::PawnNearMg), near, 0, 1),
+    // Advancement and nearness to promotion (middlegame, endgame), by kind of pawn.
+    let pawnlike = {
+        use Scalar::*;
+        match role {
+            Role::Pawn => Some([PawnAdvanceMg, PawnNearMg, PawnAdvanceEg, PawnNearEg]),
+            Role::Ninja => Some([NinjaAdvanceMg, NinjaNearMg, NinjaAdvanceEg, NinjaNearEg]),
+            _ => None,
+        }
+    };
+    if let Some([adv_mg, near_mg, adv_eg, near_eg]) = pawnlike {
+        v.extend([
+            t(s(adv_mg), adv, 0, 1),
+            t(s(near_mg), near, 0, 1),
             t(s(Scalar::PawnCenterFile), file_center, 0, 4),
-            t(s(Scalar::PawnAdvanceEg), 0, adv, 1),
-            t(s(Scalar::PawnNearEg), 0, near, 1),
-        ]),
-        Role::Ninja => v.extend([
-            t(s(Scalar::NinjaAdvanceMg), adv, 0, 1),
-            t(s(Scalar::NinjaNearMg), near, 0, 1),
-            t(s(Scalar::PawnCenterFile), file_center, 0, 4),
-            t(s(Scalar::NinjaAdvanceEg), 0, adv, 1),
-            t(s(Scalar::NinjaNearEg), 0, near, 1),
-        ]),
-        Role::King => v.extend([
+            t(s(adv_eg), 0, adv, 1),
+            t(s(near_eg), 0, near, 1),
+        ]);
+    } else if role == Role::King {
+        v.extend([
             t(s(Scalar::KingHomeMg), -adv, 0, 1),
             t(s(Scalar::KingCenterEg), 0, center, 4),
-        ]),
-        r => v.push(t(Slot::Center(r), center, center, 4)),
+        ]);
+    } else {
+        v.push(t(Slot::Center(role), center, center, 4));
     }
     let (ri, fi) = (shape.rank_index(c, sq), shape.file_index(sq));
     let (mg, eg) = (Stage::Middlegame, Stage::Endgame);
