@@ -6,23 +6,20 @@ use super::{Evaluator, PawnCache, EVAL_LIMIT};
 use crate::nnue::AccumulatorStack;
 use movegen::Position;
 
-/// Percent of the tables' own value the search sees (the tables speak the search's scale).
-const TABLES_SCALE: i32 = 100;
-
 /// What one search thread evaluates with (see the module documentation).
 pub struct Evaluation<'a> {
     source: &'a Evaluator,
     state: State,
-    /// Percent of the source's value the search sees.
-    scale: i32,
 }
 
-/// The per-line state of each kind of evaluation.
+/// The per-line state of each kind of evaluation, and its scale.
 enum State {
-    /// The tables, with the pawn-only structure features of positions already seen.
+    /// The tables, with the pawn-only structure features of positions already seen. They
+    /// speak the search's scale: the search sees their value as it is.
     Tables(PawnCache),
-    /// The network, with its hidden layers along the current line.
-    Network(AccumulatorStack),
+    /// The network, with its hidden layers along the current line, and the percent of its
+    /// value the search sees.
+    Network(AccumulatorStack, i32),
 }
 
 impl<'a> Evaluation<'a> {
@@ -32,13 +29,11 @@ impl<'a> Evaluation<'a> {
         match source.network() {
             Some(net) => Evaluation {
                 source,
-                state: State::Network(AccumulatorStack::new(net, plies)),
-                scale: network_scale,
+                state: State::Network(AccumulatorStack::new(net, plies), network_scale),
             },
             None => Evaluation {
                 source,
                 state: State::Tables(PawnCache::new()),
-                scale: TABLES_SCALE,
             },
         }
     }
@@ -48,12 +43,12 @@ impl<'a> Evaluation<'a> {
     #[inline]
     pub fn evaluate(&mut self, pos: &Position, ply: usize) -> i32 {
         match (&mut self.state, self.source.network()) {
-            (State::Network(stack), Some(net)) => {
-                (stack.evaluate(net, pos, ply) * self.scale / 100).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            (State::Network(stack, scale), Some(net)) => {
+                (stack.evaluate(net, pos, ply) * *scale / 100).clamp(-EVAL_LIMIT, EVAL_LIMIT)
             }
-            (State::Tables(cache), _) => self.source.evaluate_tables(pos, cache) * self.scale / 100,
+            (State::Tables(cache), _) => self.source.evaluate_tables(pos, cache),
             // A network state is only made for a source with a network.
-            (State::Network(_), None) => self.source.evaluate(pos),
+            (State::Network(..), None) => self.source.evaluate(pos),
         }
     }
 }

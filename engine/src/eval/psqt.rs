@@ -3,6 +3,7 @@
 //! into tables; the Texel trace reads the same list as coefficients.
 
 use super::weights::{Scalar, Slot, Stage, PLACEMENT_FILES, PLACEMENT_RANKS};
+use arrayvec::ArrayVec;
 use movegen::{Color, Role, Square, Variant};
 
 /// Geometry helpers for the formulas: the full rectangle of the board.
@@ -73,9 +74,17 @@ pub struct SquareTerm {
     pub divisor: i32,
 }
 
+/// Most weights one piece on one square counts with: material, five pawn terms, four placements.
+const MAX_SQUARE_TERMS: usize = 10;
+
 /// Every weight a piece of colour `c` and role `role` on `sq` counts with, from its own side's
 /// point of view.
-pub(crate) fn square_terms(shape: &Shape, c: Color, role: Role, sq: Square) -> Vec<SquareTerm> {
+pub(crate) fn square_terms(
+    shape: &Shape,
+    c: Color,
+    role: Role,
+    sq: Square,
+) -> ArrayVec<SquareTerm, MAX_SQUARE_TERMS> {
     let t = |slot, mg, eg, divisor| SquareTerm {
         slot,
         mg,
@@ -88,7 +97,8 @@ pub(crate) fn square_terms(shape: &Shape, c: Color, role: Role, sq: Square) -> V
     let left = shape.depth() - adv;
     let near = (4 - left).max(0).pow(2);
     let file_center = shape.file_center(sq);
-    let mut v = vec![t(Slot::Material(role), 1, 1, 1)];
+    let mut v = ArrayVec::new();
+    v.push(t(Slot::Material(role), 1, 1, 1));
     // Advancement and nearness to promotion (middlegame, endgame), by kind of pawn.
     let pawnlike = {
         use Scalar::*;
