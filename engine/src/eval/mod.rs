@@ -15,6 +15,7 @@ pub mod evaluation;
 pub mod pawn_cache;
 pub mod pawns;
 pub mod psqt;
+pub mod scalars;
 pub mod sink;
 pub mod terms;
 pub mod trace;
