@@ -3,7 +3,9 @@
 //! `UCI_Variant` defaults to `titan`, the project's main game (a GUI or the match runner sets it
 //! before each game). Besides the usual options, every evaluation weight and search tunable is a
 //! `spin` option under its table name, so external tuners can set them; the placement tables are
-//! settable by name but not listed by `uci` (see [`weights::Slot::is_listed_option`]).
+//! settable by name but not listed by `uci` (see [`weights::Slot::is_listed_option`]). Each game
+//! has its own weights ([`weights::table`]): `uci` lists those of titan, the default game, with
+//! the values titan plays (its shipped set), and `d` prints the current game's.
 //! `EvalFile` loads a weights file (`name = value` lines); `SaveEvalFile` writes the current
 //! weights to a file. Chess is evaluated by a network ([`crate::nnue`]) while `UseNNUE` is true:
 //! the built-in one, or the file `NnueFile` names (`<builtin>` or empty: the built-in one).
@@ -11,7 +13,9 @@
 //!
 //! Each variant plays with its own shipped weights ([`Weights::for_variant`]); weights changed
 //! by `EvalFile` or by name stay changed when `UCI_Variant` switches (they are replayed, in order,
-//! over the new variant's set). The defaults `uci` declares are the built-in ones.
+//! over the new variant's set; those the new game lacks are skipped). A weight of another game
+//! than the current one is accepted and kept for when that game is chosen, so the order of
+//! `setoption` lines does not matter.
 
 use crate::eval::weights::{self, Weights};
 use crate::eval::Evaluator;
@@ -155,11 +159,17 @@ impl EngineOptions {
     /// network evaluating instead when one is loaded and the variant is chess.
     pub fn evaluator(&self) -> Evaluator {
         let network = self.use_network.then(|| Arc::clone(&self.network));
-        Evaluator::new(&self.weights, self.variant).with_network(network)
+        Evaluator::new(&self.weights).with_network(network)
     }
 
-    /// The `option ...` lines answered to `uci`.
+    /// The `option ...` lines answered to `uci`: the weights of the default game (titan), with
+    /// the values it plays.
     pub fn declarations() -> Vec<String> {
+        EngineOptions::declarations_for(Variant::DEFAULT)
+    }
+
+    /// The `option ...` lines with the weights of `variant`'s game, with the values it plays.
+    pub fn declarations_for(variant: Variant) -> Vec<String> {
         let vars: Vec<String> = Variant::ALL
             .iter()
             .map(|v| format!("var {}", v.name()))
@@ -188,16 +198,41 @@ impl EngineOptions {
                 "option name {name} type spin default {default} min {min} max {max}"
             ));
         }
-        for (spec, _) in weights::table()
-            .iter()
-            .filter(|(_, s)| s.is_listed_option())
-        {
+        let played = Weights::for_variant(variant);
+        for (spec, slot) in played.table().iter().filter(|(_, s)| s.is_listed_option()) {
             d.push(format!(
                 "option name {} type spin default {} min {} max {}",
-                spec.name, spec.default, spec.min, spec.max
+                spec.name,
+                played.get(*slot),
+                spec.min,
+                spec.max
             ));
         }
         d
+    }
+
+    /// The weights the current game evaluates with, for `d`: a heading and `name = value`
+    /// lines of the listed weights (the placement and passed-pawn tables left out), several
+    /// to a line.
+    pub fn weights_listing(&self) -> Vec<String> {
+        let w = &self.weights;
+        let mut lines = vec![format!(
+            "Evaluation weights of {} ({}):",
+            self.variant.name(),
+            if self.use_network && self.variant == nnue::VARIANT {
+                "a network evaluates; the tables stand by"
+            } else {
+                "the tables evaluate"
+            }
+        )];
+        let items: Vec<String> = w
+            .table()
+            .iter()
+            .filter(|(_, s)| s.is_listed_option())
+            .map(|(spec, slot)| format!("{}={}", spec.name, w.get(*slot)))
+            .collect();
+        lines.extend(items.chunks(8).map(|c| format!("  {}", c.join(" "))));
+        lines
     }
 
     /// Sets an option; on error nothing changes.
@@ -213,6 +248,7 @@ impl EngineOptions {
                     match e {
                         WeightEdit::File(text) => w.parse_text(text).unwrap_or(w),
                         WeightEdit::One(name, value) => {
+                            // A weight the new game lacks is skipped.
                             let mut w = w;
                             let _ = w.set(name, *value);
                             w
@@ -291,11 +327,13 @@ impl EngineOptions {
                     }
                     return Ok(Change::None);
                 }
-                if Weights::find(&key).is_some() {
-                    let v: i64 = value.parse().map_err(|_| OptionError::NotAnInteger {
-                        name: short(name),
-                        value: short(value),
-                    })?;
+                if let Some(spec) = weights::find_in_any_game(&key) {
+                    let v = parse_int(&spec.name, value, spec.min as i64, spec.max as i64)?;
+                    if self.weights.find(&key).is_none() {
+                        // Another game's weight: kept for when that game is chosen.
+                        self.edits.push(WeightEdit::One(key, v));
+                        return Ok(Change::None);
+                    }
                     self.weights.set(&key, v)?;
                     self.edits.push(WeightEdit::One(key, v));
                     return Ok(Change::Weights);
@@ -340,33 +378,64 @@ mod tests {
         assert_eq!(o.set("LmrDiv", "300"), Ok(Change::None));
         assert_eq!(o.search.lmr_div, 300);
         assert!(o.set("LmrDiv", "1").is_err());
-        assert_eq!(o.set("MatTitanQueen", "1300"), Ok(Change::Weights));
-        assert_eq!(
-            o.weights.material[Variant::Titan.index()][movegen::Role::Queen.index()],
-            1300
-        );
+        assert_eq!(o.set("MatRaptorQueen", "1300"), Ok(Change::Weights));
+        assert_eq!(o.weights.material[movegen::Role::Queen.index()], 1300);
         assert_eq!(
             o.set("NoSuchOption", "1"),
             Err(OptionError::Unknown("NoSuchOption".into()))
         );
-        let decl = EngineOptions::declarations();
+        let decl = EngineOptions::declarations_for(Variant::Octopus);
         assert!(decl
             .iter()
             .any(|l| l.starts_with("option name MatOctopusOctopus type spin")));
     }
 
     #[test]
+    fn the_listing_shows_the_current_games_weights() {
+        let mut o = EngineOptions::default();
+        let titan = o.weights_listing().join("\n");
+        assert!(titan.contains("of titan"), "{titan}");
+        assert!(titan.contains("MatTitanQueen=1611"), "{titan}");
+        o.set("UCI_Variant", "raptor").unwrap();
+        let raptor = o.weights_listing().join("\n");
+        assert!(raptor.contains("MatRaptorQueen=1602"), "{raptor}");
+        assert!(!raptor.contains("MatTitan"), "{raptor}");
+    }
+
+    #[test]
+    fn uci_lists_the_weights_titan_plays() {
+        let decl = EngineOptions::declarations();
+        let played = Weights::for_variant(Variant::Titan);
+        // The shipped titan set has a queen of 1611 and a tempo of 27, not the built-in 1200
+        // and 12.
+        assert_eq!(played.material[movegen::Role::Queen.index()], 1611);
+        assert!(decl
+            .iter()
+            .any(|l| l.starts_with("option name MatTitanQueen type spin default 1611 ")));
+        assert!(decl
+            .iter()
+            .any(|l| l.starts_with("option name Tempo type spin default 27 ")));
+        // No other game's weights.
+        assert!(!decl.iter().any(|l| l.contains("MatChess")));
+    }
+
+    #[test]
     fn weight_changes_survive_a_variant_switch() {
         let mut o = EngineOptions::default();
         assert_eq!(o.weights, Weights::for_variant(Variant::DEFAULT));
-        assert_eq!(o.set("MatChessQueen", "990"), Ok(Change::Weights));
+        // A chess weight while titan is chosen: kept for chess, titan's weights unchanged.
+        assert_eq!(o.set("MatChessQueen", "990"), Ok(Change::None));
+        assert_eq!(o.weights, Weights::for_variant(Variant::DEFAULT));
+        assert!(o.set("MatChessQueen", "99999").is_err());
+        assert_eq!(o.set("Tempo", "40"), Ok(Change::Weights));
         assert_eq!(o.set("UCI_Variant", "chess"), Ok(Change::Variant));
         let mut expected = Weights::for_variant(Variant::Chess);
         expected.set("MatChessQueen", 990).unwrap();
+        expected.set("Tempo", 40).unwrap();
         assert_eq!(o.weights, expected);
         assert_eq!(o.set("UCI_Variant", "raptor"), Ok(Change::Variant));
         let mut expected = Weights::for_variant(Variant::Raptor);
-        expected.set("MatChessQueen", 990).unwrap();
+        expected.set("Tempo", 40).unwrap();
         assert_eq!(o.weights, expected);
     }
 }

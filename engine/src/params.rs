@@ -1,6 +1,7 @@
-//! Named tunable-parameter tables: one place that gives every tunable a name, a default, a range
-//! and a storage slot, so the UCI layer can expose them as `spin` options and the weights-file
-//! loader can read and write them by name.
+//! Named tunable parameters: [`ParamSpec`] gives a tunable a name, a default and a range, so the
+//! UCI layer can expose it as a `spin` option; [`scalar_params!`] declares the search's
+//! tunables. The evaluation's weights are declared per game in [`crate::eval::weights`], whose
+//! table the weights-file loader reads and writes by name.
 
 /// Description of one tunable integer parameter.
 #[derive(Clone, Debug, PartialEq, Eq)]

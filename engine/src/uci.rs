@@ -433,6 +433,9 @@ impl Uci {
         for line in diagram(&self.pos).lines() {
             self.say(line);
         }
+        for line in self.engine.options().weights_listing() {
+            self.say(&line);
+        }
     }
 }
 

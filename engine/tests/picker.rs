@@ -2,10 +2,11 @@
 //! and refutations it is handed, including moves of other positions; quiescence gets only
 //! captures and promotions to the best piece that do not lose material, and evasions in check.
 
-use engine::eval::{Evaluator, Weights};
+use engine::eval::Weights;
 use engine::search::history::Histories;
 use engine::search::picker::{MovePicker, NodeContext, PickerMode};
 use engine::search::see::see_ge;
+use engine::search::values::PieceValues;
 use movegen::{Move, Position, Variant};
 use std::collections::HashSet;
 
@@ -42,10 +43,10 @@ fn positions(variant: Variant, rng: &mut Lcg) -> (Vec<Position>, Vec<Move>) {
     (out, pool)
 }
 
-/// What each test needs for one variant: its evaluator, empty histories, a picker, and the
+/// What each test needs for one variant: its piece values, empty histories, a picker, and the
 /// positions and move pool of [`positions`].
 struct Setup {
-    eval: Evaluator,
+    eval: PieceValues,
     hist: Histories,
     picker: Box<MovePicker>,
     positions: Vec<Position>,
@@ -56,7 +57,7 @@ impl Setup {
     fn new(variant: Variant, rng: &mut Lcg) -> Setup {
         let (positions, pool) = positions(variant, rng);
         Setup {
-            eval: Evaluator::new(&Weights::default(), variant),
+            eval: PieceValues::new(variant, Weights::defaults(variant).material),
             hist: Histories::new(variant),
             picker: MovePicker::boxed(),
             positions,
@@ -65,7 +66,12 @@ impl Setup {
     }
 }
 
-fn drain(picker: &mut MovePicker, pos: &Position, eval: &Evaluator, hist: &Histories) -> Vec<Move> {
+fn drain(
+    picker: &mut MovePicker,
+    pos: &Position,
+    eval: &PieceValues,
+    hist: &Histories,
+) -> Vec<Move> {
     let mut got = Vec::new();
     while let Some((m, info)) = picker.next(pos, eval, hist) {
         if info.legal {

@@ -2,8 +2,9 @@
 //! generator, on random positions of every variant, plus hand-built positions for each special
 //! case with the value worked out by hand.
 
-use engine::eval::{Evaluator, Weights};
+use engine::eval::Weights;
 use engine::search::see::{see, see_ge};
+use engine::search::values::PieceValues;
 use movegen::{Color, Move, MoveList, Piece, Position, Role, Square, Variant};
 
 /// A tiny deterministic generator so a failing case is reproduced by its seed.
@@ -22,12 +23,12 @@ impl Rng {
 }
 
 /// Capturer order of the module documentation: material, the king above everything.
-fn order_value(eval: &Evaluator, r: Role) -> (bool, i32) {
+fn order_value(eval: &PieceValues, r: Role) -> (bool, i32) {
     (r == Role::King, eval.material(r))
 }
 
 /// What a move of `pos` gains at once: its victims plus the promotion gain.
-fn immediate_gain(pos: &Position, m: Move, eval: &Evaluator) -> i32 {
+fn immediate_gain(pos: &Position, m: Move, eval: &PieceValues) -> i32 {
     let victims: i32 = pos
         .captures(m)
         .iter()
@@ -55,7 +56,7 @@ type CaptureKey = ((bool, i32), i32, usize, usize);
 /// each step every pseudo-legal move that removes the piece at risk is a candidate; the one
 /// with the least (king last, material) mover value, then the largest gain, then the lowest
 /// origin and landing square is made.
-fn reference_see(pos: &Position, m: Move, eval: &Evaluator) -> i32 {
+fn reference_see(pos: &Position, m: Move, eval: &PieceValues) -> i32 {
     let mut p = pos.clone();
     let first = immediate_gain(&p, m, eval);
     let mut at_risk = m.promotion().unwrap_or(p.moved_piece(m).role);
@@ -130,7 +131,7 @@ fn random_playout(v: Variant, rng: &mut Rng) -> Position {
 /// Every pseudo-legal move of random positions of `v`: `see` equals the reference, and
 /// `see_ge` agrees with `see` at thresholds around the value.
 fn fast_equals_reference(v: Variant, seed: u64, positions: usize) {
-    let eval = Evaluator::new(&Weights::default(), v);
+    let eval = PieceValues::new(v, Weights::defaults(v).material);
     let mut rng = Rng(seed);
     let (mut moves, mut captures, mut nonzero) = (0, 0, 0);
     for i in 0..positions {
@@ -240,7 +241,7 @@ fn place(v: Variant, side: Color, pieces: &[&str], ep: &str, hand: &str) -> Posi
 
 /// Checks `see`, the reference and `see_ge` on the move `uci` of `pos` against `expected`.
 fn expect(pos: &Position, uci: &str, expected: i32) {
-    let eval = Evaluator::new(&Weights::default(), pos.variant());
+    let eval = PieceValues::new(pos.variant(), Weights::defaults(pos.variant()).material);
     let mut list = MoveList::new();
     pos.generate_pseudo_legal(&mut list);
     let m = *list

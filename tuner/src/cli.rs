@@ -12,7 +12,7 @@ use super::spsa_match::MatchObjective;
 use super::texel::{self, AdamOptions, Dataset};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Args, Subcommand};
-use engine::eval::weights::{table, Weights};
+use engine::eval::weights::{self, Weights};
 use movegen::Variant;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -205,8 +205,8 @@ pub struct DataSelection {
     /// Data files (`variant|FEN|result` lines); repeatable.
     #[arg(long, required = true)]
     pub data: Vec<PathBuf>,
-    /// Only positions of this variant (default: every position; `fit` then fits every variant
-    /// in the data jointly).
+    /// Only positions of this variant (default: every position; `fit` takes the positions of
+    /// one game, since each game has its own weights).
     #[arg(long)]
     pub variant: Option<String>,
 }
@@ -273,8 +273,8 @@ pub struct FitArgs {
     /// The positions to fit.
     #[command(flatten)]
     pub input: DataSelection,
-    /// Start weights file, read over the shipped weights of `--variant` (default: those shipped
-    /// weights, or the built-in ones for a joint fit).
+    /// Start weights file, read over the shipped weights of the game fitted (default: those
+    /// shipped weights).
     #[arg(long)]
     pub start: Option<PathBuf>,
     /// Tuned weights: comma-separated names or patterns with `*` (default: every weight the
@@ -427,7 +427,7 @@ pub fn write_spsa_outputs(s: &SpsaState, out: &Path) -> Result<()> {
     w("final.uci", s.setoption_lines())?;
     let mut weights = String::from("# SPSA result (evaluation weights only)\n");
     for (p, v) in s.params.iter().zip(s.rounded()) {
-        if Weights::find(&p.name).is_some() {
+        if weights::find_in_any_game(&p.name).is_some() {
             weights.push_str(&format!("{} = {v}\n", p.name));
         }
     }
@@ -585,9 +585,23 @@ fn run_fit(a: &FitArgs) -> Result<()> {
         bail!("--l2 must be a finite number >= 0, not {}", a.l2);
     }
     let (only, samples) = a.input.load("fit")?;
-    // One variant's fit starts from that variant's shipped weights; a joint fit from the
-    // built-in defaults.
-    let base = only.map_or_else(Weights::default, Weights::for_variant);
+    // Each game has its own weights: a fit takes one game's positions and starts from its
+    // shipped weights.
+    let game = match only {
+        Some(v) => v,
+        None => {
+            let first = samples[0].variant;
+            if let Some(other) = samples.iter().find(|s| s.variant != first) {
+                bail!(
+                    "the data holds {first} and {} positions; each game has its own weights: \
+                     choose one with --variant",
+                    other.variant
+                );
+            }
+            first
+        }
+    };
+    let base = Weights::for_variant(game);
     let start = match &a.start {
         Some(p) => base
             .load(&p.to_string_lossy())
@@ -611,7 +625,7 @@ fn run_fit(a: &FitArgs) -> Result<()> {
     let traced = texel::trace_samples(&train, &start)?;
     let traced_valid = texel::trace_samples(&valid, &start)?;
     let used = texel::used_weights(&traced);
-    let params = texel::select_params(&used, &a.params, &a.exclude);
+    let params = texel::select_params(&start, &used, &a.params, &a.exclude);
     if params.is_empty() {
         bail!("no weights selected");
     }
@@ -637,7 +651,7 @@ fn run_fit(a: &FitArgs) -> Result<()> {
         "K = {k:.4}; loss before: train {:.6} validation {:.6}",
         before.0, before.1
     );
-    let t = table();
+    let t = start.table();
     let bounds: Vec<(f64, f64)> = params
         .iter()
         .map(|&i| (t[i].0.min as f64, t[i].0.max as f64))

@@ -15,9 +15,8 @@
 //! little-endian: the 8 bytes `SHKFLT03`, `u32` inputs per king bucket (768), `u32` hidden size
 //! `H`, `u32` output buckets `B`, `u32` king buckets `K`, then `f32`s: `w1` (`K * 768 * H`,
 //! input by input), `b1` (`H`), `w2` (`B * 2 * H`, bucket by bucket, the side to move's half
-//! first) and `b2` (`B`). Checkpoints of the earlier formats are still read: `SHKFLT02` has no
-//! king-bucket count (one king bucket), `SHKFLT01` no output-bucket count either (one bucket).
-//! `--resume-from` starts from such a file, or from a quantized network file, dequantized
+//! first) and `b2` (`B`). Checkpoints of the earlier formats (`SHKFLT01`, `SHKFLT02`) are
+//! refused. `--resume-from` starts from such a file, or from a quantized network file, dequantized
 //! (with fresh Adam moments); `--output-buckets` and `--king-buckets` can widen a one-bucket
 //! start into copies.
 
@@ -37,10 +36,8 @@ use std::time::Instant;
 
 /// Magic bytes of a float checkpoint.
 const FLOAT_MAGIC: &[u8; 8] = b"SHKFLT03";
-/// Magic bytes of a float checkpoint of the second format (one king bucket, no count).
-const FLOAT_MAGIC_V2: &[u8; 8] = b"SHKFLT02";
-/// Magic bytes of a float checkpoint of the first format (one output bucket, no count).
-const FLOAT_MAGIC_V1: &[u8; 8] = b"SHKFLT01";
+/// Bytes before the weights of a float checkpoint: the magic and four `u32` counts.
+const FLOAT_HEADER: usize = 24;
 /// Largest hidden size the network file format accepts.
 pub const MAX_HIDDEN: usize = 4096;
 
@@ -202,23 +199,13 @@ pub fn float_to_bytes(net: &FloatNetwork) -> Vec<u8> {
 
 /// Reads a float checkpoint.
 pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
-    let version = match bytes.get(..8) {
-        Some(m) if m == FLOAT_MAGIC_V1 && bytes.len() >= 16 => 1,
-        Some(m) if m == FLOAT_MAGIC_V2 && bytes.len() >= 20 => 2,
-        Some(m) if m == FLOAT_MAGIC && bytes.len() >= 24 => 3,
-        _ => bail!(
-            "not a float network checkpoint (the magic bytes SHKFLT03, SHKFLT02 or SHKFLT01 \
-             are missing)"
-        ),
-    };
+    if bytes.get(..8) != Some(FLOAT_MAGIC.as_slice()) || bytes.len() < FLOAT_HEADER {
+        bail!("not a float network checkpoint of the current format (the magic bytes SHKFLT03 are missing)");
+    }
     let u32_at =
         |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     let (inputs, hidden) = (u32_at(8) as usize, u32_at(12) as usize);
-    let (buckets, king_buckets, header) = match version {
-        1 => (1, 1, 16),
-        2 => (u32_at(16) as usize, 1, 20),
-        _ => (u32_at(16) as usize, u32_at(20) as usize, 24),
-    };
+    let (buckets, king_buckets, header) = (u32_at(16) as usize, u32_at(20) as usize, FLOAT_HEADER);
     if inputs != INPUTS
         || !(1..=MAX_HIDDEN).contains(&hidden)
         || !(1..=MAX_BUCKETS).contains(&buckets)
@@ -263,8 +250,8 @@ pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
     Ok(net)
 }
 
-/// Reads the starting point of a training run at `path`: a quantized network file (either
-/// format, such as the built-in network), dequantized, or else a float checkpoint.
+/// Reads the starting point of a training run at `path`: a quantized network file (such as
+/// the built-in network), dequantized, or else a float checkpoint.
 pub fn load_float(path: &Path) -> Result<FloatNetwork> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     match Network::from_bytes(&bytes) {
@@ -415,18 +402,17 @@ mod tests {
         assert_eq!(float_from_bytes(&bytes).unwrap(), net);
         assert!(float_from_bytes(&bytes[..bytes.len() - 1]).is_err());
         assert!(float_from_bytes(b"SHKNNUE1........").is_err());
-        // A one-bucket checkpoint of the first format: no bucket count after the hidden size.
+        // Checkpoints of the first (no bucket counts) and second (no king-bucket count) formats
+        // are refused.
         let one = model::init(4, 1, 9);
         let v3 = float_to_bytes(&one);
-        let mut v1 = FLOAT_MAGIC_V1.to_vec();
-        v1.extend_from_slice(&v3[8..16]);
-        v1.extend_from_slice(&v3[24..]);
-        assert_eq!(float_from_bytes(&v1).unwrap(), one);
-        // The second format: no king-bucket count after the output-bucket count.
-        let mut v2 = FLOAT_MAGIC_V2.to_vec();
-        v2.extend_from_slice(&v3[8..20]);
-        v2.extend_from_slice(&v3[24..]);
-        assert_eq!(float_from_bytes(&v2).unwrap(), one);
+        for (magic, kept) in [(b"SHKFLT01", 8..16), (b"SHKFLT02", 8..20)] {
+            let mut old = magic.to_vec();
+            old.extend_from_slice(&v3[kept]);
+            old.extend_from_slice(&v3[24..]);
+            let err = float_from_bytes(&old).unwrap_err().to_string();
+            assert!(err.contains("current format"), "{err}");
+        }
         // King buckets round-trip; a count without a layout is refused.
         let kings = net.with_king_buckets(4).unwrap();
         let bytes = float_to_bytes(&kings);

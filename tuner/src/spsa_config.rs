@@ -21,8 +21,9 @@
 //! KingAttack - - - 3 0.002    # '-' takes the engine's default / min / max
 //! ```
 //!
-//! Parameter names are the engine's UCI `spin` options; names, defaults and bounds are checked
-//! against the options this binary declares.
+//! Parameter names are the engine's UCI `spin` options for the configured game (each game has its
+//! own evaluation weights); names, defaults and bounds are checked against the options this
+//! binary declares for that game, and `-` takes the value the game plays.
 
 use super::engines::MatchSettings;
 use super::spsa::{SpsaParam, SpsaSchedule};
@@ -48,9 +49,9 @@ pub struct SpsaConfig {
 /// A UCI spin option: name, default, min, max.
 pub type Spin = (String, i64, i64, i64);
 
-/// The `spin` options this engine declares.
-pub fn spin_options() -> Vec<Spin> {
-    EngineOptions::declarations()
+/// The `spin` options this engine declares for `variant`'s game.
+pub fn spin_options(variant: Variant) -> Vec<Spin> {
+    EngineOptions::declarations_for(variant)
         .iter()
         .filter_map(|l| parse_spin(l))
         .collect()
@@ -132,10 +133,9 @@ fn param_line(toks: &[&str], line: usize, spins: &[Spin]) -> Result<SpsaParam> {
 impl SpsaConfig {
     /// Parses a configuration text; relative paths are taken relative to `base`.
     pub fn parse(text: &str, base: &Path) -> Result<SpsaConfig> {
-        let spins = spin_options();
         let mut settings = MatchSettings::new(Variant::Titan)?;
         let mut schedule = SpsaSchedule::fishtest(0, 1);
-        let mut params = Vec::new();
+        let mut param_lines = Vec::new();
         let mut seed = 1u64;
         let mut pairs_set = false;
         for (i, raw) in text.lines().enumerate() {
@@ -188,8 +188,14 @@ impl SpsaConfig {
                 Some(&"param") => &toks[1..],
                 _ => &toks[..],
             };
-            params.push(param_line(toks, line, &spins)?);
+            param_lines.push((toks.to_vec(), line));
         }
+        // Parameters are read once the game is known, whatever the order of the lines.
+        let spins = spin_options(settings.variant);
+        let params = param_lines
+            .iter()
+            .map(|(toks, line)| param_line(toks, *line, &spins))
+            .collect::<Result<Vec<_>>>()?;
         if !pairs_set || schedule.pairs == 0 {
             bail!("the configuration needs 'pairs = N' (N > 0)");
         }

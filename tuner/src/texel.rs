@@ -12,8 +12,8 @@
 //!
 //! `K` is fitted first (golden-section search with the start weights) and then held fixed; the
 //! weights are fitted with Adam, projected onto each weight's range after every step, and
-//! finally rounded to integers. Positions of several variants can be fitted together: weights
-//! shared by all variants (centralisation, mobility, scalars) then see every position.
+//! finally rounded to integers. Each game has its own weights, so a fit takes the positions of
+//! one game.
 //!
 //! An optional prior ([`AdamOptions::l2`]) adds `λ Σ_j ((w_j - w0_j) / s_j)²` to the loss, with
 //! `w0` the start weights and `s_j = max(|w0_j|, PRIOR_MIN_SCALE)`: every weight pays for moving
@@ -23,7 +23,7 @@
 use super::data::Sample;
 use anyhow::{anyhow, Result};
 use engine::eval::trace::weight_values;
-use engine::eval::weights::{table, Weights};
+use engine::eval::weights::Weights;
 use engine::eval::Evaluator;
 use movegen::{Position, Variant};
 use rayon::prelude::*;
@@ -49,28 +49,32 @@ pub struct Dataset {
 /// One position's trace in combined form: `(table index, coefficient)` and the offset.
 pub type Traced = (Vec<(usize, f64)>, f64, f64);
 
-/// Traces every sample with the weights `w` (in parallel). Each entry is
-/// `(coefficients, offset, result from the side to move's view)`.
+/// Traces every sample with the weights `w` (in parallel), which must all be positions of
+/// `w`'s game. Each entry is `(coefficients, offset, result from the side to move's view)`.
 pub fn trace_samples(samples: &[Sample], w: &Weights) -> Result<Vec<Traced>> {
-    let evaluators = evaluator_table(w);
+    let evaluator = Evaluator::new(w);
     samples
         .par_iter()
         .enumerate()
         .map(|(i, s)| {
-            let pos = Position::from_fen(s.variant, &s.fen)
-                .map_err(|e| anyhow!("position {}: {e}", i + 1))?;
-            let t = evaluators[s.variant.index()].trace(w, &pos);
+            let pos = position(s, w.variant()).map_err(|e| anyhow!("position {}: {e}", i + 1))?;
+            let t = evaluator.trace(w, &pos);
             let r = if t.sign > 0 { s.result } else { 1.0 - s.result };
             Ok((t.coefficients(), t.offset, r))
         })
         .collect()
 }
 
-/// One evaluator per variant, indexed by [`Variant::index`].
-fn evaluator_table(w: &Weights) -> Vec<Evaluator> {
-    let mut v: Vec<Variant> = Variant::ALL.to_vec();
-    v.sort_by_key(|v| v.index());
-    v.iter().map(|v| Evaluator::new(w, *v)).collect()
+/// The position of a sample, which must be one of `game`.
+fn position(s: &Sample, game: Variant) -> Result<Position> {
+    if s.variant != game {
+        return Err(anyhow!(
+            "a {} position among {game} weights: each game has its own weights, fit one game \
+             at a time",
+            s.variant
+        ));
+    }
+    Position::from_fen(s.variant, &s.fen).map_err(|e| anyhow!("{e}"))
 }
 
 /// Table indices with a non-zero coefficient in some traced position.
@@ -330,8 +334,13 @@ pub fn glob(pattern: &str, name: &str) -> bool {
 /// Chooses the tuned weights: those matching one of `include` (or every weight used by the
 /// data when `include` is empty), minus those matching `exclude`, and never `MobilityScale`
 /// (the evaluation is not linear in it). Returns table indices.
-pub fn select_params(used: &BTreeSet<usize>, include: &[String], exclude: &[String]) -> Vec<usize> {
-    table()
+pub fn select_params(
+    w: &Weights,
+    used: &BTreeSet<usize>,
+    include: &[String],
+    exclude: &[String],
+) -> Vec<usize> {
+    w.table()
         .iter()
         .enumerate()
         .filter(|(i, (spec, _))| {
@@ -349,12 +358,12 @@ pub fn select_params(used: &BTreeSet<usize>, include: &[String], exclude: &[Stri
 
 /// The exact loss of the real evaluation with weights `w` (not the trace), for checking.
 pub fn exact_loss(samples: &[Sample], w: &Weights, k: f64) -> Result<f64> {
-    let evaluators = evaluator_table(w);
+    let evaluator = Evaluator::new(w);
     let errs: Result<Vec<f64>> = samples
         .par_iter()
         .map(|s| {
-            let pos = Position::from_fen(s.variant, &s.fen).map_err(|e| anyhow!("{e}"))?;
-            let e = evaluators[s.variant.index()].evaluate(&pos) as f64;
+            let pos = position(s, w.variant())?;
+            let e = evaluator.evaluate(&pos) as f64;
             let white = pos.side_to_move() == movegen::Color::White;
             let r = if white { s.result } else { 1.0 - s.result };
             let d = r - sigmoid(k * e);

@@ -160,12 +160,15 @@ fn config_file_is_parsed_and_checked() {
     let c = SpsaConfig::parse(text, Path::new(".")).unwrap();
     assert_eq!(c.params.len(), 2);
     assert_eq!(c.params[0].name, "MatRaptorRook");
-    assert_eq!(c.params[1].start, 6.0);
+    // `-` takes the value raptor plays (its shipped set), not the built-in 6.
+    assert_eq!(c.params[1].start, 100.0);
     assert_eq!(c.params[1].max, 100.0);
     assert_eq!(c.schedule.pairs, 100);
     assert_eq!(c.settings.limits.nodes, Some(300));
     for bad in [
         "pairs = 10\nNoSuchOption 1 0 2 1 0.1\n",
+        // A weight of another game than the configured one.
+        "variant = raptor\npairs = 10\nMatTitanRook 600 100 1200 60 0.03\n",
         "pairs = 10\nTempo 500 0 1000 1 0.1\n",
         "pairs = 10\nTempo 10 0 20 1\n",
         "Tempo 10 0 20 1 0.1\n",
@@ -173,4 +176,12 @@ fn config_file_is_parsed_and_checked() {
     ] {
         assert!(SpsaConfig::parse(bad, Path::new(".")).is_err(), "{bad}");
     }
+}
+
+#[test]
+fn the_shipped_smoke_configuration_reads_with_the_current_weight_names() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../engine/tuned/spsa-smoke.conf");
+    let c = SpsaConfig::load(&path).unwrap();
+    let names: Vec<&str> = c.params.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["MatRaptorRook", "MatRaptorKnight", "KingAttack"]);
 }

@@ -3,7 +3,6 @@
 //! follow the score and the blend.
 
 use engine::eval::trace::weight_values;
-use engine::eval::weights::table;
 use engine::eval::{Evaluator, Weights};
 use movegen::{Position, Variant};
 use tuner::data::{self, Ply, QuietFilter, Sample};
@@ -12,9 +11,14 @@ use tuner::texel::{self, Dataset};
 
 /// Positions from random games of every variant.
 fn positions(per_variant: usize) -> Vec<Position> {
+    positions_of(&Variant::ALL, per_variant)
+}
+
+/// Positions from random games of each of `games`.
+fn positions_of(games: &[Variant], per_variant: usize) -> Vec<Position> {
     let mut rng = SplitMix64::new(5);
     let mut out = Vec::new();
-    for v in Variant::ALL {
+    for &v in games {
         for g in 0..per_variant {
             let mut pos = Position::startpos(v);
             let plies = 4 + (g * 7) % 60;
@@ -32,12 +36,12 @@ fn positions(per_variant: usize) -> Vec<Position> {
     out
 }
 
-/// Random weights that are multiples of 16 (so every integer division but the phase blend is
-/// exact), within each weight's range; `MobilityScale` stays 100.
-fn sixteens(seed: u64) -> Weights {
+/// Random weights of `v`'s game that are multiples of 16 (so every integer division but the
+/// phase blend is exact), within each weight's range; `MobilityScale` stays 100.
+fn sixteens(v: Variant, seed: u64) -> Weights {
     let mut rng = SplitMix64::new(seed);
-    let mut w = Weights::default();
-    for (spec, _) in table() {
+    let mut w = Weights::defaults(v);
+    for (spec, _) in w.table() {
         if spec.name == "MobilityScale" {
             continue;
         }
@@ -54,10 +58,10 @@ fn sixteens(seed: u64) -> Weights {
 fn trace_times_weights_is_the_evaluation() {
     let pos = positions(12);
     for seed in 1..4 {
-        let w = sixteens(seed);
-        let values = weight_values(&w);
         for p in &pos {
-            let e = Evaluator::new(&w, p.variant());
+            let w = sixteens(p.variant(), seed);
+            let values = weight_values(&w);
+            let e = Evaluator::new(&w);
             let t = e.trace(&w, p);
             let real = e.evaluate(p) as f64;
             // Only the final phase blend rounds (towards zero, by less than 1). The linear form
@@ -77,14 +81,14 @@ fn trace_times_weights_is_the_evaluation() {
 #[test]
 fn trace_predicts_other_weights_within_rounding() {
     let pos = positions(6);
-    let w0 = Weights::default();
-    let w1 = sixteens(77);
-    let v1 = weight_values(&w1);
     for p in &pos {
-        let e0 = Evaluator::new(&w0, p.variant());
+        let w0 = Weights::defaults(p.variant());
+        let w1 = sixteens(p.variant(), 77);
+        let v1 = weight_values(&w1);
+        let e0 = Evaluator::new(&w0);
         let t = e0.trace(&w0, p);
         assert!(t.offset.abs() <= 8.0, "{}: offset {}", p.to_fen(), t.offset);
-        let real = Evaluator::new(&w1, p.variant()).evaluate(p) as f64;
+        let real = Evaluator::new(&w1).evaluate(p) as f64;
         let pred = t.linear(&v1);
         assert!(
             (pred - real).abs() < 1.0,
@@ -94,14 +98,17 @@ fn trace_predicts_other_weights_within_rounding() {
     }
 }
 
+/// The game of the fitting tests.
+const GAME: Variant = Variant::Titan;
+
 fn dataset() -> (Dataset, Vec<f64>) {
-    let w = Weights::default();
+    let w = Weights::defaults(GAME);
     let mut rng = SplitMix64::new(3);
     // Results drawn from the evaluation (White's view) through a logistic with K = 1.5.
-    let samples: Vec<data::Sample> = positions(10)
+    let samples: Vec<data::Sample> = positions_of(&[GAME], 50)
         .into_iter()
         .map(|p| {
-            let e = Evaluator::new(&w, p.variant()).evaluate(&p) as f64;
+            let e = Evaluator::new(&w).evaluate(&p) as f64;
             let white = if p.side_to_move() == movegen::Color::White {
                 e
             } else {
@@ -122,12 +129,29 @@ fn dataset() -> (Dataset, Vec<f64>) {
         .collect();
     let traced = texel::trace_samples(&samples, &w).unwrap();
     let used = texel::used_weights(&traced);
-    let params = texel::select_params(&used, &[], &[]);
+    let params = texel::select_params(&w, &used, &[], &[]);
     assert!(params.len() > 30);
     let values = weight_values(&w);
     let d = Dataset::build(&traced, &params, &values);
     let theta = params.iter().map(|&i| values[i]).collect();
     (d, theta)
+}
+
+#[test]
+fn a_fit_takes_the_positions_of_its_own_game_only() {
+    let w = Weights::defaults(GAME);
+    let sample = |p: &Position| Sample {
+        variant: p.variant(),
+        fen: p.to_fen(),
+        result: 0.5,
+    };
+    let own: Vec<Sample> = positions_of(&[GAME], 2).iter().map(sample).collect();
+    assert!(texel::trace_samples(&own, &w).is_ok());
+    let mut mixed = own.clone();
+    mixed.extend(positions_of(&[Variant::Chess], 1).iter().map(sample));
+    let err = texel::trace_samples(&mixed, &w).unwrap_err().to_string();
+    assert!(err.contains("chess position among titan weights"), "{err}");
+    assert!(texel::exact_loss(&mixed, &w, 1.0).is_err());
 }
 
 #[test]
@@ -147,7 +171,7 @@ fn gradient_matches_finite_differences() {
         assert!(
             (fd - grad[j]).abs() < tol,
             "weight {}: analytic {} numeric {fd}",
-            table()[d.params[j]].0.name,
+            Weights::defaults(GAME).table()[d.params[j]].0.name,
             grad[j]
         );
     }
@@ -168,7 +192,10 @@ fn k_is_a_minimum_and_adam_lowers_the_loss() {
     let bounds: Vec<(f64, f64)> = d
         .params
         .iter()
-        .map(|&i| (table()[i].0.min as f64, table()[i].0.max as f64))
+        .map(|&i| {
+            let spec = &Weights::defaults(GAME).table()[i].0;
+            (spec.min as f64, spec.max as f64)
+        })
         .collect();
     let opts = texel::AdamOptions {
         iterations: 200,
@@ -271,7 +298,10 @@ fn a_strong_prior_keeps_the_fit_near_the_start_weights() {
     let bounds: Vec<(f64, f64)> = d
         .params
         .iter()
-        .map(|&i| (table()[i].0.min as f64, table()[i].0.max as f64))
+        .map(|&i| {
+            let spec = &Weights::defaults(GAME).table()[i].0;
+            (spec.min as f64, spec.max as f64)
+        })
         .collect();
     let distance = |t: &[f64]| texel::prior(t, &theta, 1.0).0;
     let fit = |l2: f64| {

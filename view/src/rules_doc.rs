@@ -294,7 +294,7 @@ fn value_text(variant: Variant, role: Role) -> String {
     if role == Role::King {
         return "—".to_string();
     }
-    let engine = engine::eval::Weights::default().material[variant.index()][role.index()];
+    let engine = engine::eval::Weights::defaults(variant).material[role.index()];
     let engine = format!("{:.2}", engine as f64 / 100.0);
     match rule_text_value(variant, role) {
         Some(t) => format!("{t} (rule text); engine {engine}"),

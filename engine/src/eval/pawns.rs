@@ -3,13 +3,15 @@
 //! half-open files.
 //!
 //! [`StructureMasks`] holds the file and front-span masks of one variant, built once;
-//! [`StructureMasks::count`] counts the features of one side, and the evaluation and its trace both
-//! read those counts, so each feature is defined here only.
+//! [`StructureMasks::emit`] sends the terms of one side to the evaluation's sink, so each
+//! feature is defined here only.
 //!
 //! Ordinary and ninja pawns are counted together as "pawns": both capture diagonally forward, both
 //! stop an enemy pawn on its file or take it from the next one, and both promote. Only doubled
 //! pawns are ordinary pawns alone: a ninja pawn steps sideways out of a file.
 
+use super::sink::Sink;
+use super::terms::Term;
 use super::weights::PASSED_ROWS;
 use movegen::{Bitboard, Color, Position, Role, Rules, Square};
 
@@ -39,50 +41,8 @@ pub struct StructureMasks {
     light: Bitboard,
 }
 
-/// The pawn-structure features of one side; each is the coefficient of one weight.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct StructureCounts {
-    /// Sum over passed pawns of `(REACH - rows left)²`.
-    pub passed: i32,
-    /// The same sum over passed pawns whose next square forward is empty.
-    pub passed_free: i32,
-    /// Sum over passed pawns of (enemy king's distance − own king's distance to the square in
-    /// front, capped at ±4) times `(REACH - rows left)`.
-    pub passed_king: i32,
-    /// Passed pawns by rows left to promotion: entry `i` counts those `i + 1` rows away (the last
-    /// entry also those further away).
-    pub passed_rows: [i32; PASSED_ROWS],
-    /// Pawns without an own pawn on a neighbouring file.
-    pub isolated: i32,
-    /// Ordinary pawns with an own ordinary pawn ahead on the same file (a ninja pawn can step
-    /// aside, so it neither is nor makes a doubled pawn).
-    pub doubled: i32,
-    /// Pawns defended by an own pawn diagonally behind them.
-    pub supported: i32,
-    /// Knights, ferz-knights, wazir-knights and bishops on an outpost: in the enemy half,
-    /// defended by an own pawn, and with no enemy pawn ahead on a neighbouring file.
-    pub outposts: i32,
-    /// Rooks on a file without pawns.
-    pub rook_open: i32,
-    /// Rooks on a file with enemy pawns only.
-    pub rook_half_open: i32,
-    /// Enemy pieces (not pawns, not the king) attacked by own pawns.
-    pub pawn_threats: i32,
-    /// Adjacent pairs of own pawns on one row ([`PawnFacts::phalanx`]).
-    pub phalanx: i32,
-    /// Sum over own bishops of the own ordinary pawns on the bishop's square colour.
-    pub bad_bishop: i32,
-    /// Sum over enemy pawns and ninja pawns on the own king's file or a neighbouring one, one
-    /// to three rows in front of the king, of 4 minus those rows.
-    pub storm: i32,
-    /// Files without own pawns among the own king's file and its neighbours on the board.
-    pub king_open_files: i32,
-    /// Knights, ferz-knights, wazir-knights and bishops with an own pawn directly in front.
-    pub minors_behind_pawns: i32,
-}
-
 /// The features of one side that depend only on where the pawns and ninja pawns of both sides
-/// stand (and on the variant): the part of [`StructureCounts`] a pawn cache can keep.
+/// stand (and on the variant): the part of the structure terms a pawn cache can keep.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PawnFacts {
     /// Pawns without an own pawn on a neighbouring file.
@@ -204,14 +164,9 @@ impl StructureMasks {
         facts
     }
 
-    /// Counts the pawn-structure features of `us` in `pos`.
-    pub fn count(&self, pos: &Position, us: Color) -> StructureCounts {
-        self.count_with(pos, us, &self.pawn_facts(pos, us))
-    }
-
-    /// Counts the pawn-structure features of `us` in `pos`, given the pawn-only features `facts`
-    /// of `us` in `pos` (from [`StructureMasks::pawn_facts`] or a cache of it).
-    pub fn count_with(&self, pos: &Position, us: Color, facts: &PawnFacts) -> StructureCounts {
+    /// Sends the pawn-structure terms of `us` in `pos` to `sink`, given the pawn-only features
+    /// `facts` of `us` in `pos` (from [`StructureMasks::pawn_facts`] or a cache of it).
+    pub fn emit<S: Sink>(&self, pos: &Position, us: Color, facts: &PawnFacts, sink: &mut S) {
         let board = pos.board();
         let rules = pos.rules();
         let them = us.opposite();
@@ -220,87 +175,128 @@ impl StructureMasks {
         let own_king = pos.king(us);
         let enemy_king = pos.king(them);
         let promotion_row = rules.promotion_row[us.index()];
-        let mut n = StructureCounts {
-            isolated: facts.isolated,
-            doubled: facts.doubled,
-            supported: facts.supported,
-            phalanx: facts.phalanx,
-            ..StructureCounts::default()
-        };
+        sink.count(us, Term::Isolated, facts.isolated);
+        sink.count(us, Term::Doubled, facts.doubled);
+        sink.count(us, Term::Supported, facts.supported);
+        sink.count(us, Term::Phalanx, facts.phalanx);
+        let (mut passed, mut passed_free, mut passed_king) = (0, 0, 0);
         for sq in facts.passed {
             let left = (promotion_row - sq.row()).abs();
-            n.passed_rows[(left.max(1) as usize - 1).min(PASSED_ROWS - 1)] += 1;
+            sink.passed_row(us, (left.max(1) as usize - 1).min(PASSED_ROWS - 1), 1);
             let reach = (REACH - left).max(0);
-            n.passed += reach * reach;
+            passed += reach * reach;
             if let Some(stop) = rules.offset(sq, 0, us.forward()) {
                 if !board.occupied().has(stop) {
-                    n.passed_free += reach * reach;
+                    passed_free += reach * reach;
                 }
                 let closer = (distance(enemy_king, stop) - distance(own_king, stop))
                     .clamp(-KING_DISTANCE_CAP, KING_DISTANCE_CAP);
-                n.passed_king += closer * reach;
+                passed_king += closer * reach;
             }
         }
+        sink.count(us, Term::Passed, passed);
+        sink.count(us, Term::PassedFree, passed_free);
+        sink.count(us, Term::PassedKing, passed_king);
         let their_pieces = board.color(them) & !theirs & !Bitboard::from_square(enemy_king);
         let defended = facts.attacks;
-        n.pawn_threats = (defended & their_pieces).count() as i32;
+        sink.count(
+            us,
+            Term::PawnThreat,
+            (defended & their_pieces).count() as i32,
+        );
         let minors = board.pieces(us, Role::Knight)
             | board.pieces(us, Role::FerzKnight)
             | board.pieces(us, Role::WazirKnight)
             | board.pieces(us, Role::Bishop);
-        n.minors_behind_pawns = (minors & one_row_back(ours, us)).count() as i32;
+        let behind = (minors & one_row_back(ours, us)).count() as i32;
+        sink.count(us, Term::MinorBehindPawn, behind);
         let king_file = own_king.file();
+        let mut open_files = 0;
         for f in (king_file - 1).max(0)..=(king_file + 1) {
             if let Some(&file) = self.file.get(f as usize) {
                 if file.any() && (file & ours).is_empty() {
-                    n.king_open_files += 1;
+                    open_files += 1;
                 }
             }
         }
+        sink.count(us, Term::KingOpenFile, open_files);
+        let mut outposts = 0;
         for sq in minors & defended & rules.enemy_half[us.index()] {
             if (self.flank[us.index()][sq.index()] & theirs).is_empty() {
-                n.outposts += 1;
+                outposts += 1;
             }
         }
+        sink.count(us, Term::Outpost, outposts);
         let ordinary = board.pieces(us, Role::Pawn);
         let (light_pawns, dark_pawns) = (
             (ordinary & self.light).count() as i32,
             (ordinary & !self.light).count() as i32,
         );
+        let mut bad_bishop = 0;
         for sq in board.pieces(us, Role::Bishop) {
-            n.bad_bishop += if self.light.has(sq) {
+            bad_bishop += if self.light.has(sq) {
                 light_pawns
             } else {
                 dark_pawns
             };
         }
+        sink.count(us, Term::BadBishop, bad_bishop);
+        let mut storm = 0;
         for sq in theirs {
             let rows_ahead = (sq.row() - own_king.row()) * us.forward();
             if (sq.file() - own_king.file()).abs() <= 1 && (1..=3).contains(&rows_ahead) {
-                n.storm += 4 - rows_ahead;
+                storm += 4 - rows_ahead;
             }
         }
+        sink.count(us, Term::PawnStorm, storm);
         let all_pawns = ours | theirs;
+        let (mut open, mut half_open) = (0, 0);
         for sq in board.pieces(us, Role::Rook) {
             let file = self.file[sq.file() as usize];
             if (file & all_pawns).is_empty() {
-                n.rook_open += 1;
+                open += 1;
             } else if (file & ours).is_empty() {
-                n.rook_half_open += 1;
+                half_open += 1;
             }
         }
-        n
+        sink.count(us, Term::RookOpen, open);
+        sink.count(us, Term::RookHalfOpen, half_open);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::sink::Tally;
     use movegen::Variant;
 
-    fn counts(variant: Variant, fen: &str, c: Color) -> StructureCounts {
+    /// The pawn-structure terms of one side, by name.
+    struct Counts {
+        tally: Tally,
+        side: Color,
+    }
+
+    impl Counts {
+        fn get(&self, t: Term) -> i32 {
+            self.tally.get(self.side, t)
+        }
+        fn of(&self, terms: &[Term]) -> Vec<i32> {
+            terms.iter().map(|t| self.get(*t)).collect()
+        }
+        fn passed_rows(&self) -> [i32; PASSED_ROWS] {
+            self.tally.passed_rows[self.side.index()]
+        }
+    }
+
+    fn counts(variant: Variant, fen: &str, c: Color) -> Counts {
         let pos = Position::from_fen(variant, fen).unwrap();
-        StructureMasks::new(pos.rules()).count(&pos, c)
+        count_of(&StructureMasks::new(pos.rules()), &pos, c)
+    }
+
+    fn count_of(masks: &StructureMasks, pos: &Position, c: Color) -> Counts {
+        let mut tally = Tally::default();
+        masks.emit(pos, c, &masks.pawn_facts(pos, c), &mut tally);
+        Counts { tally, side: c }
     }
 
     #[test]
@@ -309,9 +305,17 @@ mod tests {
             let pos = Position::startpos(v);
             let masks = StructureMasks::new(pos.rules());
             for c in Color::BOTH {
-                let n = masks.count(&pos, c);
-                assert_eq!((n.passed, n.isolated, n.doubled), (0, 0, 0), "{v} {c:?}");
-                assert_eq!((n.rook_open, n.rook_half_open), (0, 0), "{v} {c:?}");
+                let n = count_of(&masks, &pos, c);
+                assert_eq!(
+                    n.of(&[Term::Passed, Term::Isolated, Term::Doubled]),
+                    [0, 0, 0],
+                    "{v} {c:?}"
+                );
+                assert_eq!(
+                    n.of(&[Term::RookOpen, Term::RookHalfOpen]),
+                    [0, 0],
+                    "{v} {c:?}"
+                );
             }
         }
     }
@@ -321,30 +325,33 @@ mod tests {
         // White pawns a2, c4, c5, d4; black pawns b7, h6; white rooks a1 and h1.
         let fen = "4k3/1p6/7p/2P5/2PP4/8/P7/R3K2R w - - 0 1";
         let w = counts(Variant::Chess, fen, Color::White);
-        assert_eq!(w.isolated, 1, "a2: nothing on the b file");
-        assert_eq!(w.doubled, 1, "c4, with c5 ahead");
-        assert_eq!(w.supported, 1, "c5, defended by d4");
+        assert_eq!(w.get(Term::Isolated), 1, "a2: nothing on the b file");
+        assert_eq!(w.get(Term::Doubled), 1, "c4, with c5 ahead");
+        assert_eq!(w.get(Term::Supported), 1, "c5, defended by d4");
         // b7 stands ahead of a2, c4 and c5 on a neighbouring file; only d4 is passed: four rows
         // from promotion, reach 3, 9; d5 is empty. Its stop square d5 is 3 king steps from e8
         // and 4 from e1: -1 times reach 3.
-        assert_eq!((w.passed, w.passed_free, w.passed_king), (9, 9, -3));
         assert_eq!(
-            w.passed_rows,
+            w.of(&[Term::Passed, Term::PassedFree, Term::PassedKing]),
+            [9, 9, -3]
+        );
+        assert_eq!(
+            w.passed_rows(),
             [0, 0, 0, 1, 0, 0, 0, 0],
             "d4: four rows left"
         );
         // The a file holds White's own a2 pawn; the h file only Black's h6.
-        assert_eq!((w.rook_open, w.rook_half_open), (0, 1));
+        assert_eq!(w.of(&[Term::RookOpen, Term::RookHalfOpen]), [0, 1]);
         let b = counts(Variant::Chess, fen, Color::Black);
         // h6 is passed, five rows from promotion: reach 2, 4. b7 has a2, c4 and c5 ahead.
-        assert_eq!(b.passed, 4);
+        assert_eq!(b.get(Term::Passed), 4);
         assert_eq!(
-            b.passed_rows,
+            b.passed_rows(),
             [0, 0, 0, 0, 1, 0, 0, 0],
             "h6: five rows left"
         );
-        assert_eq!(b.isolated, 2, "b7 and h6");
-        assert_eq!((b.doubled, b.supported), (0, 0));
+        assert_eq!(b.get(Term::Isolated), 2, "b7 and h6");
+        assert_eq!(b.of(&[Term::Doubled, Term::Supported]), [0, 0]);
     }
 
     #[test]
@@ -354,29 +361,36 @@ mod tests {
         // king), f6.
         let fen = "4k3/8/5p2/8/3PP2p/P5p1/7P/2B2BK1 w - - 0 1";
         let w = counts(Variant::Chess, fen, Color::White);
-        assert_eq!(w.phalanx, 1, "d4-e4; a3 and h2 have no pawn beside them");
+        assert_eq!(
+            w.get(Term::Phalanx),
+            1,
+            "d4-e4; a3 and h2 have no pawn beside them"
+        );
         // Light squares (file + row odd): d4 (3+3) no, e4 (4+3) yes, a3 (0+2) no, h2 (7+1)
         // no. Dark-squared c1 sees d4, a3, h2: 3; light-squared f1 sees e4: 1.
-        assert_eq!(w.bad_bishop, 4);
+        assert_eq!(w.get(Term::BadBishop), 4);
         // g3 is on the king's file two rows ahead (2), h4 on the next file three rows ahead
         // (1); f6 is five rows ahead.
-        assert_eq!(w.storm, 3);
+        assert_eq!(w.get(Term::PawnStorm), 3);
         // f, g and h: only h holds a white pawn.
-        assert_eq!(w.king_open_files, 2);
-        assert_eq!(w.minors_behind_pawns, 0);
+        assert_eq!(w.get(Term::KingOpenFile), 2);
+        assert_eq!(w.get(Term::MinorBehindPawn), 0);
         let b = counts(Variant::Chess, fen, Color::Black);
-        assert_eq!((b.phalanx, b.bad_bishop), (0, 0));
+        assert_eq!(b.of(&[Term::Phalanx, Term::BadBishop]), [0, 0]);
         // In front of Black's king e8 (downwards): d4 and e4 are four rows away; nothing
         // storms.
-        assert_eq!(b.storm, 0);
+        assert_eq!(b.get(Term::PawnStorm), 0);
         // d, e and f: f6 is Black's.
-        assert_eq!(b.king_open_files, 2);
+        assert_eq!(b.get(Term::KingOpenFile), 2);
         // A knight behind its pawn (c2, c3) for White; a bishop behind its pawn (e7, e6) for
         // Black, whose "in front" is downwards; the knight b1 and bishop g7 have none.
         let minors = "4k3/4b1b1/4p3/8/8/2P5/2N5/1N2K3 w - - 0 1";
         let w = counts(Variant::Chess, minors, Color::White);
         let b = counts(Variant::Chess, minors, Color::Black);
-        assert_eq!((w.minors_behind_pawns, b.minors_behind_pawns), (1, 1));
+        assert_eq!(
+            (w.get(Term::MinorBehindPawn), b.get(Term::MinorBehindPawn)),
+            (1, 1)
+        );
     }
 
     #[test]
@@ -386,85 +400,60 @@ mod tests {
         // times reach 4.
         let alone = "6k5/p11/12/4J7/12/12/12/12/12/12/12/6K5 w - - 0 1";
         let w = counts(Variant::Titan, alone, Color::White);
-        assert_eq!((w.passed, w.passed_free, w.passed_king), (16, 16, -16));
-        assert_eq!(w.isolated, 1);
-        assert_eq!(w.passed_rows, [0, 0, 1, 0, 0, 0, 0, 0]);
+        assert_eq!(
+            w.of(&[Term::Passed, Term::PassedFree, Term::PassedKing]),
+            [16, 16, -16]
+        );
+        assert_eq!(w.get(Term::Isolated), 1);
+        assert_eq!(w.passed_rows(), [0, 0, 1, 0, 0, 0, 0, 0]);
         // Black's a11 pawn is passed but ten rows from promotion: it counts nothing in the
         // formula, and in the table's last entry (eight rows or more).
         let b = counts(Variant::Titan, alone, Color::Black);
-        assert_eq!(b.passed, 0);
-        assert_eq!(b.passed_rows, [0, 0, 0, 0, 0, 0, 0, 1]);
+        assert_eq!(b.get(Term::Passed), 0);
+        assert_eq!(b.passed_rows(), [0, 0, 0, 0, 0, 0, 0, 1]);
         // A black pawn on f11 guards e10: the ninja pawn is no longer passed, and the ninja
         // pawn on the neighbouring file stops the f11 pawn in turn.
         let guarded = "6k5/p4p6/12/4J7/12/12/12/12/12/12/12/6K5 w - - 0 1";
-        assert_eq!(counts(Variant::Titan, guarded, Color::White).passed, 0);
+        assert_eq!(
+            counts(Variant::Titan, guarded, Color::White).get(Term::Passed),
+            0
+        );
         let b = counts(Variant::Titan, guarded, Color::Black);
-        assert_eq!((b.passed, b.isolated), (0, 2));
+        assert_eq!(b.of(&[Term::Passed, Term::Isolated]), [0, 2]);
     }
 
     #[test]
     fn outposts_are_defended_enemy_half_squares_no_enemy_pawn_can_attack() {
-        // White knight on d5 defended by e4, black pawns on a7 and h7 only: an outpost.
-        let fen = "4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1";
-        assert_eq!(counts(Variant::Chess, fen, Color::White).outposts, 1);
-        // A black pawn on c7 can come to c6 and attack d5: no outpost.
-        let fen = "4k3/2p4p/8/3N4/4P3/8/8/4K3 w - - 0 1";
-        assert_eq!(counts(Variant::Chess, fen, Color::White).outposts, 0);
-        // Undefended, or in its own half: no outpost. Rooks never count.
-        assert_eq!(
-            counts(
-                Variant::Chess,
-                "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1",
-                Color::White
-            )
-            .outposts,
-            0
-        );
-        assert_eq!(
-            counts(
-                Variant::Chess,
-                "4k3/8/8/8/3N4/4P3/8/4K3 w - - 0 1",
-                Color::White
-            )
-            .outposts,
-            0
-        );
-        assert_eq!(
-            counts(
-                Variant::Chess,
-                "4k3/8/8/3R4/4P3/8/8/4K3 w - - 0 1",
-                Color::White
-            )
-            .outposts,
-            0
-        );
-        // Black's bishop on e4, defended by d5, with no white pawn on d or f: an outpost.
-        let fen = "4k3/8/8/3p4/4b3/8/P7/4K3 b - - 0 1";
-        assert_eq!(counts(Variant::Chess, fen, Color::Black).outposts, 1);
+        use Color::{Black, White};
+        for (fen, side, outposts) in [
+            // White knight on d5 defended by e4, black pawns on a7 and h7 only: an outpost.
+            ("4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1", White, 1),
+            // A black pawn on c7 can come to c6 and attack d5: no outpost.
+            ("4k3/2p4p/8/3N4/4P3/8/8/4K3 w - - 0 1", White, 0),
+            // Undefended, or in its own half: no outpost. Rooks never count.
+            ("4k3/8/8/3N4/8/8/8/4K3 w - - 0 1", White, 0),
+            ("4k3/8/8/8/3N4/4P3/8/4K3 w - - 0 1", White, 0),
+            ("4k3/8/8/3R4/4P3/8/8/4K3 w - - 0 1", White, 0),
+            // Black's bishop on e4, defended by d5, with no white pawn on d or f: an outpost.
+            ("4k3/8/8/3p4/4b3/8/P7/4K3 b - - 0 1", Black, 1),
+        ] {
+            let n = counts(Variant::Chess, fen, side).get(Term::Outpost);
+            assert_eq!(n, outposts, "{fen}");
+        }
     }
 
     #[test]
     fn pawns_threaten_pieces_diagonally_and_ninja_pawns_sideways_in_the_enemy_half() {
         let knight_on_d6 = "4k3/8/3n4/2P5/8/8/8/4K3 w - - 0 1";
-        assert_eq!(
-            counts(Variant::Chess, knight_on_d6, Color::White).pawn_threats,
-            1
-        );
-        assert_eq!(
-            counts(Variant::Chess, knight_on_d6, Color::Black).pawn_threats,
-            0
-        );
+        let chess = Color::BOTH.map(|c| counts(Variant::Chess, knight_on_d6, c));
+        assert_eq!(chess.map(|n| n.get(Term::PawnThreat)), [1, 0]);
         // Titan: a white ninja pawn beside a black knight, in the enemy half (row 8) and in its
         // own half (row 5).
-        let enemy_half = "6k5/12/12/12/4Jn6/12/12/12/12/12/12/6K5 w - - 0 1";
-        assert_eq!(
-            counts(Variant::Titan, enemy_half, Color::White).pawn_threats,
-            1
-        );
-        let own_half = "6k5/12/12/12/12/12/12/4Jn6/12/12/12/6K5 w - - 0 1";
-        assert_eq!(
-            counts(Variant::Titan, own_half, Color::White).pawn_threats,
-            0
-        );
+        let titan = [
+            "6k5/12/12/12/4Jn6/12/12/12/12/12/12/6K5 w - - 0 1",
+            "6k5/12/12/12/12/12/12/4Jn6/12/12/12/6K5 w - - 0 1",
+        ]
+        .map(|fen| counts(Variant::Titan, fen, Color::White).get(Term::PawnThreat));
+        assert_eq!(titan, [1, 0]);
     }
 }

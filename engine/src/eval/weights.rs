@@ -1,5 +1,7 @@
-//! The evaluation's weights: one named table, exposed as UCI `spin` options and loadable from and
-//! savable to a simple `name = value` text file.
+//! The evaluation's weights, one set per game: each game's table ([`table`]) is built from the
+//! game's own role list, so it names only weights that game can use (chess has no rows for
+//! pieces it lacks). The weights are exposed as UCI `spin` options and loaded from and saved to
+//! a simple `name = value` text file holding one game's weights.
 //!
 //! # Material
 //! Values are centipawns, one pawn = 100, taken from the rule texts where they give them:
@@ -32,151 +34,38 @@
 //! rooks on open and half-open files, pawn phalanxes, bishops hemmed in by their own pawns,
 //! minor pieces behind pawns, and pawn storms and pawnless files at the king. King-zone attacks
 //! also grow with the number of attacking pieces, and nearly trapped pieces pay per missing
-//! square. Mobility counts only squares no enemy pawn attacks. See [`crate::eval`].
+//! square in the endgame. Mobility counts only squares no enemy pawn attacks. See [`crate::eval`].
+//!
+//! Terms whose weight was zero in every game's tuned set were deleted: `LowMobilityMg`,
+//! `PhalanxEg`, the centralisation of the queen, guard, bomber and quad pieces and the mobility
+//! of the quad pieces.
 
+pub use super::scalars::Scalar;
 use crate::params::ParamSpec;
-use crate::scalar_params;
 use movegen::{Role, Variant};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-scalar_params! {
-    /// Scalar evaluation weights (centipawns unless noted).
-    pub struct Scalars {
-        /// Bonus for the side to move.
-        tempo: "Tempo" = 12, 0, 100;
-        /// Bonus for holding two or more bishops.
-        bishop_pair: "BishopPair" = 25, 0, 200;
-        /// Middlegame bonus per row an ordinary pawn has advanced.
-        pawn_advance_mg: "PawnAdvanceMg" = 3, 0, 50;
-        /// Endgame bonus per row an ordinary pawn has advanced.
-        pawn_advance_eg: "PawnAdvanceEg" = 8, 0, 100;
-        /// Middlegame bonus for a pawn near promotion, times (4 - rows left) squared.
-        pawn_near_mg: "PawnNearMg" = 6, 0, 100;
-        /// Endgame bonus for a pawn near promotion, times (4 - rows left) squared.
-        pawn_near_eg: "PawnNearEg" = 14, 0, 200;
-        /// Middlegame bonus per row a ninja pawn has advanced.
-        ninja_advance_mg: "NinjaAdvanceMg" = 3, 0, 50;
-        /// Endgame bonus per row a ninja pawn has advanced.
-        ninja_advance_eg: "NinjaAdvanceEg" = 9, 0, 100;
-        /// Middlegame bonus for a ninja pawn near promotion, times (4 - rows left) squared.
-        ninja_near_mg: "NinjaNearMg" = 6, 0, 100;
-        /// Endgame bonus for a ninja pawn near promotion, times (4 - rows left) squared.
-        ninja_near_eg: "NinjaNearEg" = 14, 0, 200;
-        /// Middlegame bonus for pawns on central files, per unit of file centrality (x1/4).
-        pawn_center_file: "PawnCenterFile" = 3, 0, 50;
-        /// Middlegame penalty per row the king stands away from its back rank.
-        king_home_mg: "KingHomeMg" = 12, 0, 100;
-        /// Endgame bonus per unit of king centralisation (x1/4).
-        king_center_eg: "KingCenterEg" = 6, 0, 50;
-        /// Bonus per own pawn or ninja pawn shielding the king (three squares in front, two rows).
-        king_shelter: "KingShelter" = 10, 0, 100;
-        /// King-zone attack penalty: units squared times this, divided by 16, times the
-        /// attacker's phase.
-        king_attack: "KingAttack" = 6, 0, 100;
-        /// Mobility is scaled by this percentage.
-        mobility_scale: "MobilityScale" = 100, 0, 400;
-        /// Middlegame bonus of a passed pawn (ordinary or ninja), times (7 - rows left) squared.
-        passed_mg: "PassedMg" = 2, 0, 50;
-        /// Endgame bonus of a passed pawn, times (7 - rows left) squared.
-        passed_eg: "PassedEg" = 4, 0, 50;
-        /// Endgame bonus of a passed pawn whose next square is empty, times (7 - rows left)
-        /// squared.
-        passed_free_eg: "PassedFreeEg" = 2, 0, 50;
-        /// Endgame bonus per king step the enemy king stands further than the own king from the
-        /// square in front of a passed pawn (capped at 4), times (7 - rows left).
-        passed_king_eg: "PassedKingEg" = 2, 0, 50;
-        /// Middlegame penalty of a pawn without own pawns on the neighbouring files.
-        isolated_mg: "IsolatedMg" = 8, 0, 100;
-        /// Endgame penalty of an isolated pawn.
-        isolated_eg: "IsolatedEg" = 12, 0, 100;
-        /// Middlegame penalty of a pawn with an own pawn ahead on its file.
-        doubled_mg: "DoubledMg" = 8, 0, 100;
-        /// Endgame penalty of a doubled pawn.
-        doubled_eg: "DoubledEg" = 16, 0, 100;
-        /// Middlegame bonus of a pawn defended by an own pawn.
-        supported_mg: "SupportedMg" = 6, 0, 100;
-        /// Endgame bonus of a pawn defended by an own pawn.
-        supported_eg: "SupportedEg" = 4, 0, 100;
-        /// Middlegame bonus of a knight, ferz-knight, wazir-knight or bishop on an outpost: a
-        /// square in the enemy half that an own pawn defends and no enemy pawn on a
-        /// neighbouring file can ever attack; 0 until a fit and an SPRT set it.
-        outpost_mg: "OutpostMg" = 0, 0, 200;
-        /// Endgame bonus of a piece on an outpost.
-        outpost_eg: "OutpostEg" = 0, 0, 200;
-        /// Middlegame bonus of a rook on a file without pawns.
-        rook_open_mg: "RookOpenMg" = 25, 0, 100;
-        /// Middlegame bonus of a rook on a file with enemy pawns only.
-        rook_half_open_mg: "RookHalfOpenMg" = 12, 0, 100;
-        /// Middlegame bonus per enemy piece (not a pawn or the king) an own pawn attacks.
-        pawn_threat_mg: "PawnThreatMg" = 40, 0, 200;
-        /// Endgame bonus per enemy piece an own pawn attacks.
-        pawn_threat_eg: "PawnThreatEg" = 25, 0, 200;
-        /// Middlegame bonus per enemy piece (not a pawn or the king) standing where an own,
-        /// cheaper piece (not a pawn or the king) can move; 0 until a fit and an SPRT set it.
-        piece_threat_mg: "PieceThreatMg" = 0, 0, 200;
-        /// Endgame bonus per enemy piece attacked by a cheaper piece.
-        piece_threat_eg: "PieceThreatEg" = 0, 0, 200;
-        /// Middlegame bonus per safe check: a square an own knight, bishop, rook, queen,
-        /// warrior, guard, sorcerer or ferz/wazir-knight can move to, from which it would attack
-        /// the enemy king, and that no enemy pawn attacks; 0 until a fit and an SPRT set it.
-        safe_check_mg: "SafeCheckMg" = 0, 0, 200;
-        /// Endgame bonus per safe check.
-        safe_check_eg: "SafeCheckEg" = 0, 0, 200;
-        /// King-zone attack penalty growing with the number of attackers: the attacking
-        /// pieces (those that can move into the king zone) times the attack units, times this,
-        /// divided by 16; 0 until a fit and an SPRT set it.
-        king_attackers: "KingAttackers" = 0, 0, 100;
-        /// Middlegame penalty per enemy pawn or ninja pawn storming the king: on the king's
-        /// file or a neighbouring one, one to three rows in front of it, weighted 3, 2, 1 by
-        /// nearness; 0 until a fit and an SPRT set it.
-        pawn_storm_mg: "PawnStormMg" = 0, 0, 100;
-        /// Middlegame penalty per missing safe square of a nearly trapped piece: three minus
-        /// its mobility, for a piece (not a pawn or the king) with fewer than three; 0 until
-        /// a fit and an SPRT set it.
-        low_mobility_mg: "LowMobilityMg" = 0, 0, 100;
-        /// Endgame penalty per missing safe square of a nearly trapped piece.
-        low_mobility_eg: "LowMobilityEg" = 0, 0, 100;
-        /// Middlegame penalty per own ordinary pawn on the square colour of an own bishop
-        /// (counted once per bishop); 0 until a fit and an SPRT set it.
-        bad_bishop_mg: "BadBishopMg" = 0, 0, 50;
-        /// Endgame penalty per own ordinary pawn on an own bishop's square colour.
-        bad_bishop_eg: "BadBishopEg" = 0, 0, 50;
-        /// Middlegame bonus per pawn with an own pawn directly beside it (one file to the
-        /// right, same row: each adjacent pair counts once); 0 until a fit and an SPRT set it.
-        phalanx_mg: "PhalanxMg" = 0, 0, 100;
-        /// Endgame bonus per adjacent pair of pawns.
-        phalanx_eg: "PhalanxEg" = 0, 0, 100;
-        /// Middlegame penalty per file without own pawns among the own king's file and its
-        /// neighbours; 0 until a fit and an SPRT set it.
-        king_open_file_mg: "KingOpenFileMg" = 0, 0, 100;
-        /// Middlegame bonus per knight, ferz-knight, wazir-knight or bishop with an own pawn
-        /// or ninja pawn directly in front of it; 0 until a fit and an SPRT set it.
-        minor_behind_pawn_mg: "MinorBehindPawnMg" = 0, 0, 100;
-    }
+/// Whether a role has a centralisation weight: the pieces but pawns, ninja pawns and kings,
+/// less the queen, guard, bomber and the quad pieces, whose centralisation was zero in every
+/// game's tuned set and was deleted.
+pub fn has_center(r: Role) -> bool {
+    use Role::*;
+    is_piece(r) && !matches!(r, Queen | Guard | Bomber | QuadBomber | QuadRaptor)
 }
 
-/// Roles that get per-role centralisation and mobility weights (not pawns or kings).
-pub const PIECE_ROLES: [Role; 18] = [
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::Warrior,
-    Role::Guard,
-    Role::Bomber,
-    Role::Raptor,
-    Role::QuadBomber,
-    Role::QuadRaptor,
-    Role::Warmachine,
-    Role::Elephant,
-    Role::FerzSorcerer,
-    Role::WazirSorcerer,
-    Role::FerzKnight,
-    Role::WazirKnight,
-    Role::Snake,
-    Role::Octopus,
-];
+/// Whether a role has a mobility weight (both stages): the pieces but the quad pieces, whose
+/// mobility was zero in the one game that has them (titan). Every piece has an extra endgame
+/// mobility weight.
+pub fn has_mobility(r: Role) -> bool {
+    is_piece(r) && !matches!(r, Role::QuadBomber | Role::QuadRaptor)
+}
+
+/// A piece in the evaluation's sense: neither a pawn, a ninja pawn nor the king.
+pub fn is_piece(r: Role) -> bool {
+    !r.is_pawnlike() && r != Role::King
+}
 
 /// Default material values per variant (see the module documentation), `(role, centipawns)`.
 fn default_material(v: Variant) -> &'static [(Role, i32)] {
@@ -239,6 +128,16 @@ fn default_material(v: Variant) -> &'static [(Role, i32)] {
     }
 }
 
+/// The built-in material value of `role` in `variant` (0 for a role the game lacks). The
+/// piece-threat term compares pieces by these, whatever the weights say, so that it stays
+/// linear in the weights.
+pub fn default_material_of(variant: Variant, role: Role) -> i32 {
+    default_material(variant)
+        .iter()
+        .find(|(r, _)| *r == role)
+        .map_or(0, |(_, v)| *v)
+}
+
 /// Default value of a ninja pawn in hand (octopus).
 const DEFAULT_HAND_NINJA: i32 = 125;
 
@@ -248,9 +147,7 @@ fn default_center(r: Role) -> i32 {
     match r {
         Knight | FerzKnight | WazirKnight => 6,
         Warrior | FerzSorcerer | WazirSorcerer | Snake => 5,
-        Guard => 4,
-        Bishop | Raptor | QuadRaptor | Warmachine | Elephant | Octopus => 3,
-        Queen | Bomber | QuadBomber => 2,
+        Bishop | Raptor | Warmachine | Elephant | Octopus => 3,
         _ => 1,
     }
 }
@@ -261,8 +158,8 @@ fn default_mobility(r: Role) -> i32 {
     match r {
         Knight | FerzKnight | WazirKnight | Warrior | Guard => 12,
         FerzSorcerer | WazirSorcerer | Snake | Warmachine | Elephant => 10,
-        Bishop | Raptor | QuadRaptor | Octopus => 8,
-        Rook | Bomber | QuadBomber => 6,
+        Bishop | Raptor | Octopus => 8,
+        Rook | Bomber => 6,
         _ => 3,
     }
 }
@@ -276,7 +173,7 @@ pub const PLACEMENT_FILES: usize = 6;
 pub const PASSED_ROWS: usize = 8;
 
 /// A game stage of a tapered weight.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Stage {
     /// The middlegame value, weighed by the game phase.
     Middlegame,
@@ -303,31 +200,31 @@ impl Stage {
 }
 
 /// Where a named weight lives in [`Weights`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Slot {
-    /// Field `i` of [`Scalars`].
-    Scalar(usize),
-    /// Material of a role in a variant.
-    Material(Variant, Role),
+    /// A scalar weight.
+    Scalar(Scalar),
+    /// Material of a role.
+    Material(Role),
     /// Value of a ninja pawn in hand.
     HandNinja,
     /// Centralisation weight of a role.
     Center(Role),
     /// Mobility weight of a role.
     Mobility(Role),
-    /// Placement bonus of a role by rows from its own back rank.
-    Rank(Role, Stage, usize),
-    /// Placement bonus of a role by files from the nearer edge.
-    File(Role, Stage, usize),
     /// Extra endgame mobility weight of a role, on top of [`Slot::Mobility`].
     MobilityEg(Role),
     /// Bonus of a passed pawn by rows left to promotion (index = rows left - 1).
     Passed(Stage, usize),
+    /// Placement bonus of a role by rows from its own back rank.
+    Rank(Role, Stage, usize),
+    /// Placement bonus of a role by files from the nearer edge.
+    File(Role, Stage, usize),
 }
 
 impl Slot {
     /// Whether the weight is listed as a UCI option. The placement and passed-pawn tables
-    /// (about 770 entries) are not listed, to keep the option list readable; `setoption` and
+    /// (hundreds of entries) are not listed, to keep the option list readable; `setoption` and
     /// weight files still set them by name.
     pub fn is_listed_option(self) -> bool {
         !matches!(self, Slot::Rank(..) | Slot::File(..) | Slot::Passed(..))
@@ -337,58 +234,31 @@ impl Slot {
 /// A placement table: per role and stage, one value per row or file index.
 pub type Placement<const N: usize> = [[[i32; N]; 2]; Role::COUNT];
 
-/// Every evaluation weight.
+/// The evaluation weights of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
-    /// Named scalar weights.
-    pub scalars: Scalars,
-    /// Material per variant (index [`Variant::index`]) and role, centipawns.
-    pub material: [[i32; Role::COUNT]; 5],
+    /// The game these weights are for.
+    variant: Variant,
+    /// Scalar weights, indexed by [`Scalar`].
+    pub scalars: [i32; Scalar::COUNT],
+    /// Material per role, centipawns.
+    pub material: [i32; Role::COUNT],
     /// Value of a ninja pawn in hand.
     pub hand_ninja: i32,
     /// Centralisation weight per role.
     pub center: [i32; Role::COUNT],
     /// Mobility weight per role (both stages).
     pub mobility: [i32; Role::COUNT],
-    /// Extra endgame mobility weight per role, added to `mobility` in the endgame. All zero by
-    /// default.
+    /// Extra endgame mobility weight per role, added to `mobility` in the endgame.
     pub mobility_eg: [i32; Role::COUNT],
     /// Passed-pawn bonus per stage by rows left to promotion, on top of the `Passed*` formula
-    /// terms. All zero by default.
+    /// terms.
     pub passed: [[i32; PASSED_ROWS]; 2],
     /// Placement bonus per role and stage by rows from the own back rank; added to the
-    /// formula-generated piece-square values. All zero by default.
+    /// formula-generated piece-square values.
     pub rank: Placement<PLACEMENT_RANKS>,
-    /// Placement bonus per role and stage by files from the nearer edge. All zero by default.
+    /// Placement bonus per role and stage by files from the nearer edge.
     pub file: Placement<PLACEMENT_FILES>,
-}
-
-impl Default for Weights {
-    fn default() -> Self {
-        let mut material = [[0; Role::COUNT]; 5];
-        for v in Variant::ALL {
-            for &(r, val) in default_material(v) {
-                material[v.index()][r.index()] = val;
-            }
-        }
-        let mut center = [0; Role::COUNT];
-        let mut mobility = [0; Role::COUNT];
-        for r in PIECE_ROLES {
-            center[r.index()] = default_center(r);
-            mobility[r.index()] = default_mobility(r);
-        }
-        Weights {
-            scalars: Scalars::default(),
-            material,
-            hand_ninja: DEFAULT_HAND_NINJA,
-            center,
-            mobility,
-            mobility_eg: [0; Role::COUNT],
-            passed: [[0; PASSED_ROWS]; 2],
-            rank: Placement::default(),
-            file: Placement::default(),
-        }
-    }
 }
 
 /// A role's identifier ("QuadBomber", "FerzKnight", "Ninja").
@@ -406,121 +276,123 @@ fn variant_word(v: Variant) -> String {
     }
 }
 
-/// The table of every weight: spec and slot, in a fixed order.
-pub fn table() -> &'static [(ParamSpec, Slot)] {
-    static TABLE: OnceLock<Vec<(ParamSpec, Slot)>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let d = Weights::default();
-        let mut t = Vec::new();
-        for (i, &(name, default, min, max)) in Scalars::SCALARS.iter().enumerate() {
-            let spec = ParamSpec {
-                name: name.to_string(),
-                default,
-                min,
-                max,
-            };
-            t.push((spec, Slot::Scalar(i)));
+/// A spec with a name and range.
+fn spec(name: String, default: i32, min: i32, max: i32) -> ParamSpec {
+    ParamSpec {
+        name,
+        default,
+        min,
+        max,
+    }
+}
+
+/// Builds the table of one game's weights (defaults are the built-in ones).
+fn build_table(v: Variant) -> Vec<(ParamSpec, Slot)> {
+    let d = Weights::defaults(v);
+    let roles = v.spec().roles;
+    let has = |r: Role| roles.contains(&r);
+    let mut t = Vec::new();
+    for &s in Scalar::ALL {
+        if s.needs().is_none_or(has) {
+            let (name, default, min, max) = s.spec();
+            t.push((spec(name.into(), default, min, max), Slot::Scalar(s)));
         }
-        for v in Variant::ALL {
-            for &(r, val) in default_material(v) {
-                let name = format!("Mat{}{}", variant_word(v), role_word(r));
-                let (min, max) = if r == Role::Pawn {
-                    (50, 200)
-                } else {
-                    (0, 3000)
-                };
-                t.push((
-                    ParamSpec {
-                        name,
-                        default: val,
-                        min,
-                        max,
-                    },
-                    Slot::Material(v, r),
-                ));
-            }
-        }
-        let spec = ParamSpec {
-            name: "MatOctopusHandNinja".into(),
-            default: d.hand_ninja,
-            min: 0,
-            max: 1000,
+    }
+    let game = variant_word(v);
+    for &(r, val) in default_material(v) {
+        let name = format!("Mat{game}{}", role_word(r));
+        let (min, max) = if r == Role::Pawn {
+            (50, 200)
+        } else {
+            (0, 3000)
         };
-        t.push((spec, Slot::HandNinja));
-        for r in PIECE_ROLES {
-            let name = format!("Center{}", role_word(r));
-            let default = d.center[r.index()];
-            t.push((
-                ParamSpec {
-                    name,
-                    default,
-                    min: 0,
-                    max: 50,
-                },
-                Slot::Center(r),
-            ));
+        t.push((spec(name, val, min, max), Slot::Material(r)));
+    }
+    if v.spec().drops.is_some() {
+        let name = format!("Mat{game}HandNinja");
+        t.push((spec(name, d.hand_ninja, 0, 1000), Slot::HandNinja));
+    }
+    let pieces = || roles.iter().copied().filter(|r| is_piece(*r));
+    for r in pieces().filter(|r| has_center(*r)) {
+        let name = format!("Center{}", role_word(r));
+        t.push((spec(name, d.center[r.index()], 0, 50), Slot::Center(r)));
+    }
+    for r in pieces().filter(|r| has_mobility(*r)) {
+        let name = format!("Mobility{}", role_word(r));
+        t.push((spec(name, d.mobility[r.index()], 0, 100), Slot::Mobility(r)));
+    }
+    for r in pieces() {
+        let name = format!("MobilityEg{}", role_word(r));
+        t.push((spec(name, 0, -100, 100), Slot::MobilityEg(r)));
+    }
+    for stage in Stage::BOTH {
+        for i in 0..PASSED_ROWS {
+            let name = format!("PassedRow{}{}", stage.word(), i + 1);
+            t.push((spec(name, 0, -300, 300), Slot::Passed(stage, i)));
         }
-        for r in PIECE_ROLES {
-            let name = format!("Mobility{}", role_word(r));
-            let default = d.mobility[r.index()];
-            t.push((
-                ParamSpec {
-                    name,
-                    default,
-                    min: 0,
-                    max: 100,
-                },
-                Slot::Mobility(r),
-            ));
-        }
-        for r in PIECE_ROLES {
-            let name = format!("MobilityEg{}", role_word(r));
-            let spec = ParamSpec {
-                name,
-                default: 0,
-                min: -100,
-                max: 100,
-            };
-            t.push((spec, Slot::MobilityEg(r)));
-        }
+    }
+    for &r in roles {
         for stage in Stage::BOTH {
-            for i in 0..PASSED_ROWS {
-                let name = format!("PassedRow{}{}", stage.word(), i + 1);
-                t.push((placement_spec(name), Slot::Passed(stage, i)));
+            for i in 0..PLACEMENT_RANKS {
+                let name = format!("Rank{}{}{i}", role_word(r), stage.word());
+                t.push((spec(name, 0, -300, 300), Slot::Rank(r, stage, i)));
+            }
+            for i in 0..PLACEMENT_FILES {
+                let name = format!("File{}{}{i}", role_word(r), stage.word());
+                t.push((spec(name, 0, -300, 300), Slot::File(r, stage, i)));
             }
         }
-        for r in Role::ALL {
-            for stage in Stage::BOTH {
-                for i in 0..PLACEMENT_RANKS {
-                    let name = format!("Rank{}{}{i}", role_word(r), stage.word());
-                    t.push((placement_spec(name), Slot::Rank(r, stage, i)));
-                }
-                for i in 0..PLACEMENT_FILES {
-                    let name = format!("File{}{}{i}", role_word(r), stage.word());
-                    t.push((placement_spec(name), Slot::File(r, stage, i)));
-                }
-            }
-        }
-        t
+    }
+    t
+}
+
+/// One game's weight table and an index from slot to table position.
+struct GameTable {
+    entries: Vec<(ParamSpec, Slot)>,
+    index: HashMap<Slot, usize>,
+}
+
+/// The tables of every game, indexed by [`Variant::index`].
+fn tables() -> &'static [GameTable] {
+    static TABLES: OnceLock<Vec<GameTable>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let mut vs = Variant::ALL.to_vec();
+        vs.sort_by_key(|v| v.index());
+        vs.into_iter()
+            .map(|v| {
+                let entries = build_table(v);
+                let index = entries
+                    .iter()
+                    .enumerate()
+                    .map(|(i, (_, slot))| (*slot, i))
+                    .collect();
+                GameTable { entries, index }
+            })
+            .collect()
     })
 }
 
-/// The spec of one placement- or passed-pawn-table entry: default 0, within ±300.
-fn placement_spec(name: String) -> ParamSpec {
-    ParamSpec {
-        name,
-        default: 0,
-        min: -300,
-        max: 300,
-    }
+/// Every weight of `variant`'s game: spec and slot, in file order.
+pub fn table(variant: Variant) -> &'static [(ParamSpec, Slot)] {
+    &tables()[variant.index()].entries
+}
+
+/// The position of `slot` in `variant`'s table, if the game has that weight.
+pub fn index_of(variant: Variant, slot: Slot) -> Option<usize> {
+    tables()[variant.index()].index.get(&slot).copied()
 }
 
 /// Why a weight could not be set or a weights file not loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WeightError {
-    /// No weight has this name.
-    #[error("unknown weight '{0}'")]
-    Unknown(String),
+    /// No weight of the game has this name.
+    #[error("unknown weight '{name}' (for {variant})")]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The game whose weights were asked.
+        variant: Variant,
+    },
     /// The value lies outside the weight's range.
     #[error("weight {name} = {value} is outside {min}..={max}")]
     OutOfRange {
@@ -546,10 +418,9 @@ pub enum WeightError {
     Io(String),
 }
 
-/// Tuned weight sets shipped with the engine, per variant (`engine/tuned/<variant>.weights`).
-/// Each file holds the weights its Texel fit wrote and is applied over the built-in defaults
-/// for its variant only. A set is listed here only after it passed an SPRT against the defaults
-/// at `tc=2+0.02` or longer (`docs/strength.md`); variants without one play the defaults.
+/// Tuned weight sets shipped with the engine, one per game (`engine/tuned/<variant>.weights`),
+/// each holding every weight of its game. A set is shipped only after it passed an SPRT against
+/// the one before at `tc=2+0.02` or longer (`docs/strength.md`).
 const SHIPPED: &[(Variant, &str)] = &[
     (Variant::Chess, include_str!("../../tuned/chess.weights")),
     (Variant::Titan, include_str!("../../tuned/titan.weights")),
@@ -570,66 +441,130 @@ pub fn read_file(path: &str) -> Result<String, WeightError> {
     std::fs::read_to_string(path).map_err(|e| WeightError::Io(format!("{path}: {e}")))
 }
 
+/// The spec of a weight some game has, by name (case-insensitive), whichever game it is.
+pub fn find_in_any_game(name: &str) -> Option<&'static ParamSpec> {
+    tables().iter().find_map(|t| {
+        t.entries
+            .iter()
+            .find(|(s, _)| s.name.eq_ignore_ascii_case(name))
+            .map(|(s, _)| s)
+    })
+}
+
 impl Weights {
-    /// The weights `variant` plays with unless told otherwise: the built-in defaults with the
-    /// variant's shipped tuned set (`engine/tuned/<variant>.weights`, listed in this module) on
-    /// top. Each set is parsed once per process (a file of about 900 lines), then cloned.
+    /// The built-in weights of `variant`'s game (see the module documentation).
+    pub fn defaults(variant: Variant) -> Weights {
+        let mut w = Weights {
+            variant,
+            scalars: [0; Scalar::COUNT],
+            material: [0; Role::COUNT],
+            hand_ninja: DEFAULT_HAND_NINJA,
+            center: [0; Role::COUNT],
+            mobility: [0; Role::COUNT],
+            mobility_eg: [0; Role::COUNT],
+            passed: [[0; PASSED_ROWS]; 2],
+            rank: [[[0; PLACEMENT_RANKS]; 2]; Role::COUNT],
+            file: [[[0; PLACEMENT_FILES]; 2]; Role::COUNT],
+        };
+        for &s in Scalar::ALL {
+            w.scalars[s as usize] = s.spec().1;
+        }
+        for &(r, val) in default_material(variant) {
+            w.material[r.index()] = val;
+        }
+        for r in Role::ALL {
+            if has_center(r) {
+                w.center[r.index()] = default_center(r);
+            }
+            if has_mobility(r) {
+                w.mobility[r.index()] = default_mobility(r);
+            }
+        }
+        w
+    }
+
+    /// The weights `variant` plays with unless told otherwise: its shipped tuned set
+    /// (`engine/tuned/<variant>.weights`) over the built-in defaults. Each set is parsed once
+    /// per process, then cloned.
     pub fn for_variant(variant: Variant) -> Weights {
         static PARSED: OnceLock<Vec<Weights>> = OnceLock::new();
         let sets = PARSED.get_or_init(|| {
-            // Indexed by `Variant::index`, which is not the order of `Variant::ALL`.
-            let mut sets = vec![Weights::default(); Variant::ALL.len()];
-            for (v, text) in SHIPPED {
-                // A shipped file that does not parse is caught by a test; the defaults stand in.
-                if let Ok(w) = Weights::default().parse_text(text) {
-                    sets[v.index()] = w;
-                }
-            }
-            sets
+            let mut vs = Variant::ALL.to_vec();
+            vs.sort_by_key(|v| v.index());
+            vs.into_iter()
+                .map(|v| {
+                    let d = Weights::defaults(v);
+                    // A shipped file that does not parse is caught by a test; the defaults
+                    // stand in.
+                    SHIPPED
+                        .iter()
+                        .find(|(s, _)| *s == v)
+                        .and_then(|(_, text)| d.parse_text(text).ok())
+                        .unwrap_or(d)
+                })
+                .collect()
         });
         sets[variant.index()].clone()
+    }
+
+    /// The game these weights are for.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// A scalar weight.
+    #[inline]
+    pub fn scalar(&self, s: Scalar) -> i32 {
+        self.scalars[s as usize]
+    }
+
+    /// Every weight of this game: spec and slot, in file order.
+    pub fn table(&self) -> &'static [(ParamSpec, Slot)] {
+        table(self.variant)
     }
 
     /// The value in a slot.
     pub fn get(&self, slot: Slot) -> i32 {
         match slot {
-            Slot::Scalar(i) => self.scalars.scalar_values().get(i).copied().unwrap_or(0),
-            Slot::Material(v, r) => self.material[v.index()][r.index()],
+            Slot::Scalar(s) => self.scalars[s as usize],
+            Slot::Material(r) => self.material[r.index()],
             Slot::HandNinja => self.hand_ninja,
             Slot::Center(r) => self.center[r.index()],
             Slot::Mobility(r) => self.mobility[r.index()],
-            Slot::Rank(r, s, i) => self.rank[r.index()][s.index()][i],
-            Slot::File(r, s, i) => self.file[r.index()][s.index()][i],
             Slot::MobilityEg(r) => self.mobility_eg[r.index()],
             Slot::Passed(s, i) => self.passed[s.index()][i],
+            Slot::Rank(r, s, i) => self.rank[r.index()][s.index()][i],
+            Slot::File(r, s, i) => self.file[r.index()][s.index()][i],
         }
     }
 
     fn slot_mut(&mut self, slot: Slot) -> Option<&mut i32> {
         match slot {
-            Slot::Scalar(i) => self.scalars.scalar_slots_mut().into_iter().nth(i),
-            Slot::Material(v, r) => Some(&mut self.material[v.index()][r.index()]),
+            Slot::Scalar(s) => Some(&mut self.scalars[s as usize]),
+            Slot::Material(r) => Some(&mut self.material[r.index()]),
             Slot::HandNinja => Some(&mut self.hand_ninja),
             Slot::Center(r) => Some(&mut self.center[r.index()]),
             Slot::Mobility(r) => Some(&mut self.mobility[r.index()]),
-            Slot::Rank(r, s, i) => self.rank[r.index()][s.index()].get_mut(i),
-            Slot::File(r, s, i) => self.file[r.index()][s.index()].get_mut(i),
             Slot::MobilityEg(r) => Some(&mut self.mobility_eg[r.index()]),
             Slot::Passed(s, i) => self.passed[s.index()].get_mut(i),
+            Slot::Rank(r, s, i) => self.rank[r.index()][s.index()].get_mut(i),
+            Slot::File(r, s, i) => self.file[r.index()][s.index()].get_mut(i),
         }
     }
 
-    /// Finds a weight by name (case-insensitive).
-    pub fn find(name: &str) -> Option<&'static (ParamSpec, Slot)> {
-        table()
+    /// Finds a weight of this game by name (case-insensitive).
+    pub fn find(&self, name: &str) -> Option<&'static (ParamSpec, Slot)> {
+        self.table()
             .iter()
             .find(|(s, _)| s.name.eq_ignore_ascii_case(name))
     }
 
-    /// Sets a weight by name, checking its range.
+    /// Sets a weight of this game by name, checking its range.
     pub fn set(&mut self, name: &str, value: i64) -> Result<(), WeightError> {
-        let (spec, slot) =
-            Weights::find(name).ok_or_else(|| WeightError::Unknown(shorten(name)))?;
+        let (spec, slot) = self.find(name).ok_or_else(|| WeightError::Unknown {
+            name: shorten(name),
+            variant: self.variant,
+        })?;
         if value < spec.min as i64 || value > spec.max as i64 {
             return Err(WeightError::OutOfRange {
                 name: spec.name.clone(),
@@ -674,10 +609,10 @@ impl Weights {
         self.parse_text(&read_file(path)?)
     }
 
-    /// Every weight as `name = value` lines.
+    /// Every weight of this game as `name = value` lines.
     pub fn to_text(&self) -> String {
-        let mut out = String::from("# Shuriken evaluation weights\n");
-        for (spec, slot) in table() {
+        let mut out = format!("# Shuriken evaluation weights: {}\n", self.variant.name());
+        for (spec, slot) in self.table() {
             let _ = writeln!(out, "{} = {}", spec.name, self.get(*slot));
         }
         out
@@ -699,47 +634,95 @@ mod tests {
 
     #[test]
     fn names_are_unique_and_defaults_in_range() {
-        let t = table();
-        let mut names: Vec<_> = t.iter().map(|(s, _)| s.name.to_ascii_lowercase()).collect();
-        names.sort();
-        let n = names.len();
-        names.dedup();
-        assert_eq!(n, names.len());
-        let w = Weights::default();
-        for (s, slot) in t {
-            assert!(!s.name.contains(' '), "{}", s.name);
-            assert_eq!(w.get(*slot), s.default, "{}", s.name);
-            assert!(s.min <= s.default && s.default <= s.max, "{}", s.name);
+        for v in Variant::ALL {
+            let t = table(v);
+            let mut names: Vec<_> = t.iter().map(|(s, _)| s.name.to_ascii_lowercase()).collect();
+            names.sort();
+            let n = names.len();
+            names.dedup();
+            assert_eq!(n, names.len(), "{v}");
+            let w = Weights::defaults(v);
+            for (i, (s, slot)) in t.iter().enumerate() {
+                assert!(!s.name.contains(' '), "{}", s.name);
+                assert_eq!(w.get(*slot), s.default, "{v} {}", s.name);
+                assert!(s.min <= s.default && s.default <= s.max, "{}", s.name);
+                assert_eq!(index_of(v, *slot), Some(i), "{v} {}", s.name);
+            }
         }
-        assert!(Weights::find("MatTitanQuadBomber").is_some());
-        assert!(Weights::find("MatHadeanNinja").is_some());
-        assert!(Weights::find("MobilityFerzKnight").is_some());
+        let titan = Weights::defaults(Variant::Titan);
+        assert!(titan.find("MatTitanQuadBomber").is_some());
+        assert!(titan.find("MobilityEgQuadBomber").is_some());
+        assert!(titan.find("NinjaAdvanceEg").is_some());
+        let hadean = Weights::defaults(Variant::Hadean);
+        assert!(hadean.find("MatHadeanNinja").is_some());
+        assert!(hadean.find("MobilityFerzKnight").is_some());
         assert_eq!(
-            Weights::find("RankPawnEg6").map(|(_, s)| *s),
+            titan.find("RankPawnEg6").map(|(_, s)| *s),
             Some(Slot::Rank(Role::Pawn, Stage::Endgame, 6))
         );
         assert_eq!(
-            Weights::find("FileKingMg1").map(|(_, s)| *s),
+            titan.find("FileKingMg1").map(|(_, s)| *s),
             Some(Slot::File(Role::King, Stage::Middlegame, 1))
         );
         assert_eq!(
-            Weights::find("PassedRowEg1").map(|(_, s)| *s),
+            titan.find("PassedRowEg1").map(|(_, s)| *s),
             Some(Slot::Passed(Stage::Endgame, 0))
         );
+        assert!(Weights::defaults(Variant::Octopus)
+            .find("MatOctopusHandNinja")
+            .is_some());
+    }
+
+    #[test]
+    fn a_game_has_no_weights_for_pieces_it_lacks_nor_deleted_terms() {
+        let chess = Weights::defaults(Variant::Chess);
+        for name in [
+            "MatTitanQueen",
+            "CenterWarrior",
+            "RankNinjaMg3",
+            "FileGuardEg0",
+            "NinjaAdvanceMg",
+            "MatChessHandNinja",
+            "MobilityEgSnake",
+        ] {
+            assert!(chess.find(name).is_none(), "{name}");
+            assert!(matches!(
+                chess.clone().set(name, 0),
+                Err(WeightError::Unknown { .. })
+            ));
+        }
+        assert!(chess.find("MatChessQueen").is_some());
+        for v in Variant::ALL {
+            let w = Weights::defaults(v);
+            for name in [
+                "LowMobilityMg",
+                "PhalanxEg",
+                "CenterQueen",
+                "CenterGuard",
+                "CenterBomber",
+                "MobilityQuadRaptor",
+            ] {
+                assert!(w.find(name).is_none(), "{v} {name}");
+            }
+        }
+        // Chess: 40 scalars (no ninja ones), 5 materials, 3 centres (no queen), 4
+        // mobilities, 4 endgame mobilities, 16 passed rows, and 6 roles x 36 placements.
         assert_eq!(
-            Weights::find("MobilityEgKnight").map(|(_, s)| *s),
-            Some(Slot::MobilityEg(Role::Knight))
+            table(Variant::Chess).len(),
+            40 + 5 + 3 + 4 + 4 + 16 + 6 * 36
         );
     }
 
     #[test]
     fn text_round_trips_and_errors_are_reported() {
-        let mut w = Weights::default();
+        let mut w = Weights::defaults(Variant::Raptor);
         w.set("Tempo", 33).unwrap();
         w.set("MatRaptorBomber", 500).unwrap();
-        let back = Weights::default().parse_text(&w.to_text()).unwrap();
+        let back = Weights::defaults(Variant::Raptor)
+            .parse_text(&w.to_text())
+            .unwrap();
         assert_eq!(back, w);
-        assert!(matches!(w.set("Nope", 1), Err(WeightError::Unknown(_))));
+        assert!(matches!(w.set("Nope", 1), Err(WeightError::Unknown { .. })));
         assert!(matches!(
             w.set("Tempo", 1000),
             Err(WeightError::OutOfRange { .. })
@@ -756,22 +739,26 @@ mod tests {
     }
 
     #[test]
-    fn shipped_sets_parse_and_change_only_their_variant() {
+    fn shipped_sets_hold_exactly_their_games_weights() {
         for (v, text) in SHIPPED {
-            let tuned = Weights::default()
+            let tuned = Weights::defaults(*v)
                 .parse_text(text)
                 .expect("shipped set parses");
             assert_eq!(Weights::for_variant(*v), tuned, "{v}");
             assert_ne!(
                 tuned,
-                Weights::default(),
+                Weights::defaults(*v),
                 "{v}: a shipped set changes something"
             );
+            // Every weight of the game, once, in table order: the file is what `to_text` writes.
+            let names: Vec<&str> = text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .filter_map(|l| l.split('=').next().map(str::trim))
+                .collect();
+            let expected: Vec<&str> = table(*v).iter().map(|(s, _)| s.name.as_str()).collect();
+            assert_eq!(names, expected, "{v}");
         }
-        for v in Variant::ALL {
-            if !SHIPPED.iter().any(|(s, _)| *s == v) {
-                assert_eq!(Weights::for_variant(v), Weights::default(), "{v}");
-            }
-        }
+        assert_eq!(SHIPPED.len(), Variant::ALL.len());
     }
 }

@@ -15,8 +15,8 @@
 //! `K * 768 * H` `i16`, input by input; the hidden biases, `H` `i16`; the output weights,
 //! `B * 2 * H` `i16`, bucket by bucket (in each, the side to move's half first); the output
 //! biases, `B` `i32`; and an FNV-1a 64-bit checksum (`u64`) of every byte before it. Files of
-//! the earlier formats are still read: `SHKNNUE2` has no king-bucket count (one king bucket),
-//! `SHKNNUE1` no output-bucket count either (one output bucket).
+//! the earlier formats (`SHKNNUE1`, `SHKNNUE2`) are refused: no network of theirs passed its
+//! SPRT.
 
 use super::{feature, king_inputs, KingInputs, INPUTS, KING_BUCKET_COUNTS, VARIANT};
 use movegen::{Color, Position};
@@ -33,10 +33,8 @@ pub const WEIGHT_LIMIT: f32 = 1.98;
 
 /// The first eight bytes of a network file.
 pub const MAGIC: &[u8; 8] = b"SHKNNUE3";
-/// The first eight bytes of a network file of the second format (one king bucket).
-pub const MAGIC_V2: &[u8; 8] = b"SHKNNUE2";
-/// The first eight bytes of a network file of the first format (one output bucket).
-pub const MAGIC_V1: &[u8; 8] = b"SHKNNUE1";
+/// Bytes before the weights: the magic and four `u32` counts.
+const HEADER: usize = 24;
 /// Largest hidden size a file may declare.
 const MAX_HIDDEN: usize = 4096;
 /// Most output buckets a network may have.
@@ -53,9 +51,9 @@ pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
 /// Why a network file could not be read.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum NetError {
-    /// The bytes start with none of `SHKNNUE3`, `SHKNNUE2` and `SHKNNUE1`.
+    /// The bytes do not start with `SHKNNUE3`.
     #[error(
-        "not a Shuriken network file (the magic bytes SHKNNUE3, SHKNNUE2 or SHKNNUE1 are missing)"
+        "not a Shuriken network file of the current format (the magic bytes SHKNNUE3 are missing)"
     )]
     BadMagic,
     /// The input count, hidden size or a bucket count is not one this engine evaluates.
@@ -246,21 +244,14 @@ impl Network {
         &self.w1[i * self.hidden..(i + 1) * self.hidden]
     }
 
-    /// Reads a network from the bytes of a network file (any of the three formats).
+    /// Reads a network from the bytes of a network file.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
-        let version = match bytes.get(..8) {
-            Some(m) if m == MAGIC_V1 && bytes.len() >= 16 => 1,
-            Some(m) if m == MAGIC_V2 && bytes.len() >= 20 => 2,
-            Some(m) if m == MAGIC && bytes.len() >= 24 => 3,
-            _ => return Err(NetError::BadMagic),
-        };
+        if bytes.get(..8) != Some(MAGIC.as_slice()) || bytes.len() < HEADER {
+            return Err(NetError::BadMagic);
+        }
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
         let (inputs, hidden) = (u32_at(8), u32_at(12));
-        let (buckets, king_buckets, header) = match version {
-            1 => (1, 1, 16),
-            2 => (u32_at(16), 1, 20),
-            _ => (u32_at(16), u32_at(20), 24),
-        };
+        let (buckets, king_buckets, header) = (u32_at(16), u32_at(20), HEADER);
         if inputs as usize != INPUTS
             || !(1..=MAX_HIDDEN).contains(&(hidden as usize))
             || !(1..=MAX_BUCKETS).contains(&(buckets as usize))
@@ -463,36 +454,24 @@ pub(crate) mod tests {
         ));
     }
 
-    /// A one-bucket network in the first file format: no bucket count after the hidden size.
-    fn first_format(net: &Network) -> Vec<u8> {
-        assert_eq!((net.buckets(), net.king_buckets()), (1, 1));
-        let v3 = net.to_bytes();
-        let mut v1 = MAGIC_V1.to_vec();
-        v1.extend_from_slice(&v3[8..16]);
-        v1.extend_from_slice(&v3[24..v3.len() - 8]);
-        let sum = fnv1a(&v1);
-        v1.extend_from_slice(&sum.to_le_bytes());
-        v1
-    }
-
-    /// A one-king-bucket network in the second file format: no king-bucket count.
-    fn second_format(net: &Network) -> Vec<u8> {
-        assert_eq!(net.king_buckets(), 1);
-        let v3 = net.to_bytes();
-        let mut v2 = MAGIC_V2.to_vec();
-        v2.extend_from_slice(&v3[8..20]);
-        v2.extend_from_slice(&v3[24..v3.len() - 8]);
-        let sum = fnv1a(&v2);
-        v2.extend_from_slice(&sum.to_le_bytes());
-        v2
+    #[test]
+    fn files_of_the_earlier_formats_are_refused() {
+        // A one-bucket network written in the first (`SHKNNUE1`: no bucket counts) and the
+        // second (`SHKNNUE2`: no king-bucket count) format, checksum and all.
+        let v3 = sample(16).quantize().to_bytes();
+        for (magic, kept) in [(b"SHKNNUE1", 8..16), (b"SHKNNUE2", 8..20)] {
+            let mut old = magic.to_vec();
+            old.extend_from_slice(&v3[kept]);
+            old.extend_from_slice(&v3[24..v3.len() - 8]);
+            let sum = fnv1a(&old);
+            old.extend_from_slice(&sum.to_le_bytes());
+            assert_eq!(Network::from_bytes(&old), Err(NetError::BadMagic));
+        }
+        assert_eq!(Network::from_bytes(&v3[..20]), Err(NetError::BadMagic));
     }
 
     #[test]
-    fn files_of_the_second_format_still_read_and_king_buckets_round_trip() {
-        let net = sample_bucketed(16, 8).quantize();
-        let v2 = second_format(&net);
-        assert_eq!(v2.len(), net.to_bytes().len() - 4);
-        assert_eq!(Network::from_bytes(&v2), Ok(net.clone()));
+    fn king_buckets_round_trip() {
         let kings = sample_bucketed(16, 8)
             .with_king_buckets(4)
             .unwrap()
@@ -536,21 +515,6 @@ pub(crate) mod tests {
             let pos = Position::from_fen(VARIANT, fen).unwrap();
             assert_eq!(a.evaluate(&pos), b.evaluate(&pos), "{fen}");
         }
-    }
-
-    #[test]
-    fn files_of_the_first_format_still_read() {
-        let net = sample(16).quantize();
-        let v1 = first_format(&net);
-        assert_eq!(v1.len(), net.to_bytes().len() - 8);
-        assert_eq!(Network::from_bytes(&v1), Ok(net));
-        assert_eq!(
-            Network::from_bytes(&v1[..v1.len() - 2]),
-            Err(NetError::BadLength {
-                expected: v1.len(),
-                found: v1.len() - 2
-            })
-        );
     }
 
     #[test]

@@ -11,9 +11,9 @@ pub mod params;
 pub mod picker;
 pub mod see;
 mod threads;
+pub mod values;
 
-use crate::eval::{Evaluator, PawnCache, EVAL_LIMIT};
-use crate::nnue::AccumulatorStack;
+use crate::eval::{Evaluation, Evaluator};
 use crate::time::{GoLimits, TimeLimits};
 use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
 use arrayvec::ArrayVec;
@@ -27,6 +27,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 pub use threads::search;
+use values::PieceValues;
 
 /// Deepest ply the search reaches (iterations, extensions and quiescence together).
 pub const MAX_PLY: usize = 128;
@@ -144,7 +145,10 @@ pub(crate) struct Worker<'a> {
     id: usize,
     pos: Position,
     tt: &'a TranspositionTable,
-    eval: &'a Evaluator,
+    /// The static evaluation: the game's tables or network.
+    eval: Evaluation<'a>,
+    /// The game's piece values for SEE and move ordering.
+    values: &'static PieceValues,
     params: &'a SearchParams,
     shared: &'a SharedState,
     limits: &'a GoLimits,
@@ -155,10 +159,6 @@ pub(crate) struct Worker<'a> {
     stopped: bool,
     root_depth: i32,
     hist: Box<Histories>,
-    /// Pawn-structure features of the positions this thread evaluated.
-    pawns: PawnCache,
-    /// The network's hidden layers along the current line (when a network evaluates).
-    accumulators: Option<AccumulatorStack>,
     /// Continuation-history key of the move made at each ply (`None` for a null move).
     stack: Vec<Option<PieceTo>>,
     killers: Vec<[Option<Move>; 2]>,
@@ -188,11 +188,13 @@ impl<'a> Worker<'a> {
         root_moves: Vec<RootMove>,
         hist: Box<Histories>,
     ) -> Worker<'a> {
+        let values = PieceValues::of(pos.variant());
         Worker {
             id,
             pos,
             tt,
-            eval,
+            eval: Evaluation::new(eval, params.nnue_scale, MAX_PLY + 2),
+            values,
             params,
             shared,
             limits,
@@ -203,10 +205,6 @@ impl<'a> Worker<'a> {
             stopped: false,
             root_depth: 0,
             hist,
-            pawns: PawnCache::new(),
-            accumulators: eval
-                .network()
-                .map(|net| AccumulatorStack::new(net, MAX_PLY + 2)),
             stack: vec![None; MAX_PLY + 2],
             killers: vec![[None; 2]; MAX_PLY + 2],
             excluded: vec![None; MAX_PLY + 2],
@@ -260,17 +258,10 @@ impl<'a> Worker<'a> {
         self.stopped
     }
 
-    /// The static evaluation of the position at `ply`: the network's, kept up to date along
-    /// the line, when one evaluates; else the tables'.
+    /// The static evaluation of the position at `ply`.
     #[inline]
     fn evaluate(&mut self, ply: usize) -> i32 {
-        match (self.eval.network(), self.accumulators.as_mut()) {
-            (Some(net), Some(stack)) => {
-                (stack.evaluate(net, &self.pos, ply) * self.params.nnue_scale / 100)
-                    .clamp(-EVAL_LIMIT, EVAL_LIMIT)
-            }
-            _ => self.eval.evaluate_cached(&self.pos, &mut self.pawns),
-        }
+        self.eval.evaluate(&self.pos, ply)
     }
 
     /// Takes the per-ply move buffer (returned with [`Worker::put_buffer`]).
@@ -676,7 +667,7 @@ impl<'a> Worker<'a> {
         let us = self.pos.side_to_move();
         let tt_move_tactical =
             tt_move.is_some_and(|h| self.pos.is_capture(h) || h.promotion().is_some());
-        while let Some((m, info)) = picker.next(&self.pos, self.eval, &self.hist) {
+        while let Some((m, info)) = picker.next(&self.pos, self.values, &self.hist) {
             if Some(m) == excluded || (!info.legal && !self.pos.is_legal_pseudo(m)) {
                 continue;
             }
@@ -711,7 +702,7 @@ impl<'a> Worker<'a> {
                         } else {
                             p.see_quiet_margin * lmr_depth
                         };
-                        !see_ge(&self.pos, m, self.eval, -margin)
+                        !see_ge(&self.pos, m, self.values, -margin)
                     });
                 if prune && !self.pos.gives_check(m) {
                     continue;
@@ -721,7 +712,7 @@ impl<'a> Worker<'a> {
             // Asked before the move is made, as SEE needs the position before it.
             let check_extensible = p.check_ext_see == 0
                 || !self.pos.gives_check(m)
-                || see_ge(&self.pos, m, self.eval, 0);
+                || see_ge(&self.pos, m, self.values, 0);
             self.stack[ply] = Some(self.hist.roles.piece_to(&self.pos, m));
             self.pos.make_move(m);
             self.tt.prefetch(self.pos.hash());
@@ -886,7 +877,7 @@ impl<'a> Worker<'a> {
         );
         let mut legal = 0;
         let mut best_move = None;
-        while let Some((m, info)) = picker.next(&self.pos, self.eval, &self.hist) {
+        while let Some((m, info)) = picker.next(&self.pos, self.values, &self.hist) {
             // Delta pruning: even winning the victims cannot reach alpha.
             if !in_check
                 && m.promotion().is_none()

@@ -18,7 +18,7 @@
 
 use super::history::{CaptureHistory, Histories, PieceTo};
 use super::see::see_ge;
-use crate::eval::Evaluator;
+use super::values::PieceValues;
 use movegen::{Move, MoveList, Position, MAX_MOVES};
 
 /// Score of the hash move among evasions.
@@ -156,7 +156,7 @@ impl MovePicker {
     pub fn next(
         &mut self,
         pos: &Position,
-        eval: &Evaluator,
+        values: &PieceValues,
         hist: &Histories,
     ) -> Option<(Move, MoveInfo)> {
         loop {
@@ -165,12 +165,12 @@ impl MovePicker {
                     self.stage = Stage::GenerateCaptures;
                     if let Some(m) = self.ctx.hash_move {
                         if pos.is_pseudo_legal(m) {
-                            let victims = victim_value(pos, eval, m);
+                            let victims = victim_value(pos, values, m);
                             let tactical = victims > 0 || m.promotion().is_some();
                             // Quiescence takes it only where its capture stage would (the
                             // capture stage skips the hash move in every mode).
                             if self.mode == PickerMode::Captures
-                                && !good_tactical(pos, eval, m, victims)
+                                && !good_tactical(pos, values, m, victims)
                             {
                                 continue;
                             }
@@ -190,7 +190,7 @@ impl MovePicker {
                     self.list.clear();
                     self.next = 0;
                     pos.generate_captures(&mut self.list);
-                    self.score_captures(pos, eval, hist);
+                    self.score_captures(pos, values, hist);
                     self.stage = Stage::GoodCaptures;
                 }
                 Stage::GoodCaptures => {
@@ -207,7 +207,7 @@ impl MovePicker {
                         continue;
                     }
                     let victims = self.victims[i];
-                    if !good_tactical(pos, eval, m, victims) {
+                    if !good_tactical(pos, values, m, victims) {
                         if self.mode == PickerMode::All {
                             self.bad.push(m);
                             self.bad_victims[self.bad.len() - 1] = victims;
@@ -287,7 +287,7 @@ impl MovePicker {
                     self.list.clear();
                     self.next = 0;
                     pos.generate_evasions(&mut self.list);
-                    self.score_evasions(pos, eval, hist);
+                    self.score_evasions(pos, values, hist);
                     self.stage = Stage::Evasions;
                 }
                 Stage::Evasions => {
@@ -314,11 +314,11 @@ impl MovePicker {
 
     /// Scores the generated tactical moves: material removed (and promotion gain), then capture
     /// history.
-    fn score_captures(&mut self, pos: &Position, eval: &Evaluator, hist: &Histories) {
+    fn score_captures(&mut self, pos: &Position, values: &PieceValues, hist: &Histories) {
         for i in 0..self.list.len() {
             let m = self.list[i];
-            let victims = victim_value(pos, eval, m);
-            let gain = m.promotion().map_or(0, |r| eval.material(r));
+            let victims = victim_value(pos, values, m);
+            let gain = m.promotion().map_or(0, |r| values.material(r));
             let history = CaptureHistory::key(pos, m).map_or(0, |k| hist.capture.get(k));
             self.victims[i] = victims;
             self.scores[i] = 8 * (victims + gain) + history / 16;
@@ -326,16 +326,16 @@ impl MovePicker {
     }
 
     /// Scores legal evasions: hash move, captures by material, quiet moves by history.
-    fn score_evasions(&mut self, pos: &Position, eval: &Evaluator, hist: &Histories) {
+    fn score_evasions(&mut self, pos: &Position, values: &PieceValues, hist: &Histories) {
         let us = pos.side_to_move();
         for i in 0..self.list.len() {
             let m = self.list[i];
-            let victims = victim_value(pos, eval, m);
+            let victims = victim_value(pos, values, m);
             self.victims[i] = victims;
             self.scores[i] = if self.ctx.hash_move == Some(m) {
                 HASH_SCORE
             } else if victims > 0 {
-                CAPTURE_BASE + 8 * victims - eval.material(pos.moved_piece(m).role) / 8
+                CAPTURE_BASE + 8 * victims - values.material(pos.moved_piece(m).role) / 8
             } else {
                 let now = hist.roles.piece_to(pos, m);
                 hist.quiet_score(us, m, now, self.ctx.earlier)
@@ -347,17 +347,17 @@ impl MovePicker {
 /// Is `m` (removing `victims` of material) a capture or a promotion to the best piece whose
 /// exchange does not lose material: a move of the good-capture stage?
 #[inline]
-fn good_tactical(pos: &Position, eval: &Evaluator, m: Move, victims: i32) -> bool {
-    let best_promotion = m.promotion().is_some() && m.promotion() == eval.best_promotion();
-    (victims > 0 || best_promotion) && see_ge(pos, m, eval, 0)
+fn good_tactical(pos: &Position, values: &PieceValues, m: Move, victims: i32) -> bool {
+    let best_promotion = m.promotion().is_some() && m.promotion() == values.best_promotion();
+    (victims > 0 || best_promotion) && see_ge(pos, m, values, 0)
 }
 
 /// Material removed by a move, summed over both victims of a double capture.
 #[inline]
-pub fn victim_value(pos: &Position, eval: &Evaluator, m: Move) -> i32 {
+pub fn victim_value(pos: &Position, values: &PieceValues, m: Move) -> i32 {
     pos.captures(m)
         .iter()
         .flatten()
-        .map(|(_, p)| eval.material(p.role))
+        .map(|(_, p)| values.material(p.role))
         .sum()
 }

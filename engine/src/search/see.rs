@@ -3,8 +3,8 @@
 //!
 //! # Semantics
 //!
-//! Values are [`Evaluator::material`] (centipawns), from the point of view of the side making
-//! the move `m`.
+//! Values are [`PieceValues::material`], the search's own per-game values (centipawns), from
+//! the point of view of the side making the move `m`.
 //!
 //! 1. `m` is played. It gains every piece it captures (`Position::captures`: one, or two for a
 //!    double capture; the en-passant victim) plus, for a promotion, the promoted piece's value
@@ -46,7 +46,7 @@
 //! `engine/tests/see.rs` checks [`see`] against an exchange played with the real move generator
 //! and make/unmake, on random positions of every variant.
 
-use crate::eval::Evaluator;
+use super::values::PieceValues;
 use movegen::{
     any_attacker, attackers_to, capture_landings, second_victim_square, Bitboard, Board, Color,
     Move, MoveKind, Piece, Position, Role, Rules, Square,
@@ -54,8 +54,8 @@ use movegen::{
 
 /// Material outcome (centipawns, mover's view) of the exchange that `m` starts (see the module
 /// documentation for the exact rules). `m` must be a pseudo-legal move of `pos`.
-pub fn see(pos: &Position, m: Move, eval: &Evaluator) -> i32 {
-    let Some((gain, mut x)) = Exchange::start(pos, m, eval) else {
+pub fn see(pos: &Position, m: Move, values: &PieceValues) -> i32 {
+    let Some((gain, mut x)) = Exchange::start(pos, m, values) else {
         return 0;
     };
     let mut gains = [0i32; MAX_STEPS];
@@ -77,9 +77,9 @@ pub fn see(pos: &Position, m: Move, eval: &Evaluator) -> i32 {
     gain - s
 }
 
-/// `see(pos, m, eval) >= threshold`, stopping as soon as the exchange's prefix decides it.
-pub fn see_ge(pos: &Position, m: Move, eval: &Evaluator, threshold: i32) -> bool {
-    let Some((gain, mut x)) = Exchange::start(pos, m, eval) else {
+/// `see(pos, m, values) >= threshold`, stopping as soon as the exchange's prefix decides it.
+pub fn see_ge(pos: &Position, m: Move, values: &PieceValues, threshold: i32) -> bool {
+    let Some((gain, mut x)) = Exchange::start(pos, m, values) else {
         return 0 >= threshold;
     };
     // The opponent may stand pat, so the result is at most `gain`.
@@ -121,8 +121,8 @@ pub fn see_ge(pos: &Position, m: Move, eval: &Evaluator, threshold: i32) -> bool
 
 /// Value of a role for the capturer order: material, the king above everything.
 #[inline]
-fn order_value(eval: &Evaluator, r: Role) -> (bool, i32) {
-    (r == Role::King, eval.material(r))
+fn order_value(values: &PieceValues, r: Role) -> (bool, i32) {
+    (r == Role::King, values.material(r))
 }
 
 /// Longest exchange followed (a step removes at least one piece, so real exchanges are short).
@@ -134,7 +134,7 @@ struct Exchange<'a> {
     rules: &'static Rules,
     pos: &'a Position,
     board: &'a Board,
-    eval: &'a Evaluator,
+    values: &'a PieceValues,
     /// Occupancy now.
     occ: Bitboard,
     /// Squares of `board` whose pieces are gone (captured, or moved away).
@@ -160,7 +160,7 @@ struct Capture {
 impl<'a> Exchange<'a> {
     /// Plays `m` on the exchange board: its immediate gain and the exchange that follows, or
     /// `None` when `m`'s origin holds no piece (not a move of `pos`).
-    fn start(pos: &'a Position, m: Move, eval: &'a Evaluator) -> Option<(i32, Exchange<'a>)> {
+    fn start(pos: &'a Position, m: Move, values: &'a PieceValues) -> Option<(i32, Exchange<'a>)> {
         let us = pos.side_to_move();
         let (from, to) = (m.from(), m.to());
         let moved = if m.kind() == MoveKind::Drop {
@@ -172,12 +172,12 @@ impl<'a> Exchange<'a> {
         let mut gain = 0;
         let mut removed = Bitboard::EMPTY;
         for (sq, p) in pos.captures(m).iter().flatten() {
-            gain += eval.material(p.role);
+            gain += values.material(p.role);
             removed = removed.with(*sq);
         }
         let placed = match m.promotion() {
             Some(r) => {
-                gain += eval.material(r) - eval.material(moved.role);
+                gain += values.material(r) - values.material(moved.role);
                 Piece::new(us, r)
             }
             None => moved,
@@ -204,7 +204,7 @@ impl<'a> Exchange<'a> {
             rules,
             pos,
             board,
-            eval,
+            values,
             occ,
             removed,
             target: to,
@@ -242,7 +242,7 @@ impl<'a> Exchange<'a> {
         let mut least = None;
         for from in from_set {
             let role = self.pos.piece_at(from)?.role;
-            let value = order_value(self.eval, role);
+            let value = order_value(self.values, role);
             if least.is_none_or(|l| value < l) {
                 least = Some(value);
             }
@@ -250,7 +250,7 @@ impl<'a> Exchange<'a> {
         let mut best: Option<Capture> = None;
         for from in from_set {
             let role = self.pos.piece_at(from)?.role;
-            if Some(order_value(self.eval, role)) != least {
+            if Some(order_value(self.values, role)) != least {
                 continue;
             }
             let mut lands = capture_landings(
@@ -306,7 +306,7 @@ impl<'a> Exchange<'a> {
     /// gains; `None` when it would also clear a king.
     fn capture(&self, by: Color, from: Square, role: Role, to: Square) -> Option<Capture> {
         let enemy = self.occ & !(self.board.color(by) & !self.removed);
-        let mut gain = self.eval.material(self.at_risk.role);
+        let mut gain = self.values.material(self.at_risk.role);
         let mut extra = None;
         // The other square the move clears: its landing square (fly-over / jump past the
         // target), or the square it jumps on the way to the target.
@@ -323,11 +323,11 @@ impl<'a> Exchange<'a> {
             if victim.role == Role::King {
                 return None;
             }
-            gain += self.eval.material(victim.role);
+            gain += self.values.material(victim.role);
             extra = Some(x);
         }
         if role.is_pawnlike() && self.rules.promotion_zone[by.index()].has(to) {
-            gain += self.eval.material(self.best_promotion()) - self.eval.material(role);
+            gain += self.values.material(self.best_promotion()) - self.values.material(role);
         }
         Some(Capture {
             from,
@@ -340,7 +340,7 @@ impl<'a> Exchange<'a> {
 
     /// The most valuable promotion choice of the variant.
     fn best_promotion(&self) -> Role {
-        self.eval.best_promotion().unwrap_or(Role::Queen)
+        self.values.best_promotion().unwrap_or(Role::Queen)
     }
 
     /// Ordinary pawns of `by` that can take the piece at risk en passant.
