@@ -170,7 +170,9 @@ impl StartError {
                 waiting_for: waiting_for.into(),
                 status,
             },
-            spawn @ ProcessError::Spawn { .. } => StartError::Spawn(spawn.to_string()),
+            spawn @ (ProcessError::Spawn { .. } | ProcessError::IsDirectory { .. }) => {
+                StartError::Spawn(spawn.to_string())
+            }
         }
     }
 }

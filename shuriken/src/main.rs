@@ -23,13 +23,16 @@ static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
     about = "Engine for Titan, Hadean, Raptor and Octopus chess (and chess)",
     after_help = "Without a subcommand, shuriken is an engine on stdin/stdout: UCI, or XBoard's \
                   protocol when the first line is `xboard`.\n\
-                  Every command's default variant is titan.\n\n\
+                  Every command's default variant is titan.\n\
+                  The match example runs from the repository root after `cargo build --release`: \
+                  the engine is target/release/shuriken (./shuriken is the crate's folder, not \
+                  the program).\n\n\
                   Examples:\n  \
                   shuriken perft --variant titan --depth 4\n  \
                   shuriken divide --variant raptor --depth 2\n  \
                   shuriken bench\n  \
-                  shuriken match -engine cmd=./shuriken name=a -engine cmd=./shuriken name=b \
-                  -each tc=2+0.02 -games 100"
+                  shuriken match -engine cmd=target/release/shuriken name=a \
+                  -engine cmd=target/release/shuriken name=b -each tc=2+0.02 -games 100"
 )]
 struct Cli {
     #[command(subcommand)]

@@ -93,3 +93,49 @@ fn bad_perft_input_is_an_error() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+/// The repository root (the workspace folder above this crate).
+fn repo_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .unwrap()
+        .to_path_buf()
+}
+
+/// The engine paths (`cmd=...`) of the examples in `shuriken --help` name a program, not a
+/// folder, when run from the repository root: `./shuriken` is the crate's folder there, and the
+/// example failed with "Permission denied".
+#[test]
+fn help_examples_name_the_built_program() {
+    let out = shuriken().arg("--help").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let cmds: Vec<&str> = text
+        .split_whitespace()
+        .filter_map(|w| w.strip_prefix("cmd="))
+        .collect();
+    assert!(!cmds.is_empty(), "no match example in:\n{text}");
+    for cmd in cmds {
+        let path = repo_root().join(cmd);
+        assert!(!path.is_dir(), "cmd={cmd} is a directory:\n{text}");
+        assert!(cmd.ends_with("release/shuriken"), "cmd={cmd}");
+    }
+}
+
+/// A `cmd=` that names a folder is refused with a message saying so, not "Permission denied".
+#[test]
+fn engine_cmd_that_is_a_directory_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = shuriken()
+        .current_dir(repo_root())
+        .args(["match", "-engine", "cmd=./shuriken", "name=a"])
+        .args(["-engine", "cmd=./shuriken", "name=b", "-each", "nodes=100"])
+        .arg("-results")
+        .arg(dir.path().join("r.jsonl"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("is a directory"), "{err}");
+    assert!(err.contains("target/release/shuriken"), "{err}");
+    assert!(!err.contains("Permission denied"), "{err}");
+}
