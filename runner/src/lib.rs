@@ -29,6 +29,7 @@ pub mod stats;
 pub mod store;
 pub mod tally;
 pub mod tc;
+pub mod text;
 pub mod traffic_log;
 pub mod uci;
 

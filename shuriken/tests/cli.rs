@@ -139,3 +139,58 @@ fn engine_cmd_that_is_a_directory_is_named() {
     assert!(err.contains("target/release/shuriken"), "{err}");
     assert!(!err.contains("Permission denied"), "{err}");
 }
+
+/// Two engines of this binary with nodes=100, for runner error tests.
+fn match_args(dir: &std::path::Path) -> Vec<String> {
+    let me = env!("CARGO_BIN_EXE_shuriken");
+    [
+        "match",
+        "-engine",
+        &format!("cmd={me}"),
+        "name=a",
+        "-engine",
+        &format!("cmd={me}"),
+        "name=b",
+        "-each",
+        "nodes=100",
+        "-games",
+        "2",
+        "-results",
+        &dir.join("r.jsonl").display().to_string(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
+}
+
+/// An unwritable `-pgnout` gives one message that names the path and says the reason once
+/// (it said "No such file or directory (os error 2)" twice).
+#[test]
+fn unwritable_pgn_output_is_one_clear_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut args = match_args(dir.path());
+    args.extend(["-pgnout".to_string(), "/proc/x.pgn".to_string()]);
+    let out = shuriken().args(&args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(4), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("/proc/x.pgn"), "{err}");
+    assert_eq!(err.matches("No such file or directory").count(), 1, "{err}");
+}
+
+/// An option the engine does not declare: the message says it is unknown, suggests a few close
+/// names and how to list them all, instead of one line with every option name.
+#[test]
+fn unknown_engine_option_suggests_close_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut args = match_args(dir.path());
+    args.insert(4, "option.Hsah=3".into());
+    let out = shuriken().args(&args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("unknown option 'Hsah'"), "{err}");
+    assert!(err.contains("Hash"), "{err}");
+    assert!(!err.contains("RazorMargin"), "lists every option: {err}");
+    assert!(err.contains("uci"), "does not say how to list them: {err}");
+    assert!(err.len() < 400, "{err}");
+}
