@@ -12,6 +12,7 @@ use crate::preflight::PreflightError;
 use crate::progress::{LineRate, ProgressStyle};
 use crate::sprt::{SprtConfig, SprtModel};
 use crate::tally::MatchSummary;
+use crate::text::escape_controls;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Parser;
 use std::path::PathBuf;
@@ -528,10 +529,12 @@ fn print_summary(s: &MatchSummary, file: Option<&PathBuf>) -> Result<()> {
 fn parse<P: Parser>(args: Vec<String>) -> std::result::Result<P, i32> {
     let args = dashes(args, &P::command());
     P::try_parse_from(args).map_err(|e| {
-        let _ = e.print();
         if e.use_stderr() {
+            // The message may echo an argument: its control characters are escaped.
+            eprint!("{}", escape_controls(&e.render().to_string(), true));
             EXIT_USAGE
         } else {
+            let _ = e.print();
             EXIT_OK
         }
     })
@@ -614,7 +617,7 @@ pub fn cli_main(args: Vec<String>) -> i32 {
     match res {
         Ok(()) => EXIT_OK,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", escape_controls(&format!("{e:#}"), true));
             exit_code(&e)
         }
     }

@@ -186,7 +186,7 @@ fn perft(args: &PerftArgs, divide: bool) -> ExitCode {
     let mut pos = match setup(args) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("error: {e}");
+            print_error(e);
             return ExitCode::from(2);
         }
     };
@@ -205,7 +205,7 @@ fn finish_output(written: std::io::Result<()>) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: cannot write the output: {e}");
+            print_error(format!("cannot write the output: {e}"));
             ExitCode::FAILURE
         }
     }
@@ -224,7 +224,7 @@ fn svg(a: &SvgArgs) -> ExitCode {
     let text = match view::svg::render_request(&req) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: {e}");
+            print_error(e);
             return ExitCode::from(2);
         }
     };
@@ -247,7 +247,7 @@ fn write_output(path: Option<&std::path::Path>, text: &str) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            print_error(e);
             ExitCode::FAILURE
         }
     }
@@ -257,15 +257,12 @@ fn match_report(args: &[String]) -> ExitCode {
     let words = std::iter::once("shuriken match report".to_string()).chain(args.iter().cloned());
     let a = match ReportArgs::try_parse_from(words) {
         Ok(a) => a,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(2);
-        }
+        Err(e) => return clap_exit(&e),
     };
     let sprt = match a.sprt.as_deref().map(runner::cli::parse_sprt).transpose() {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            print_error(format!("{e:#}"));
             return ExitCode::from(2);
         }
     };
@@ -283,14 +280,40 @@ fn match_report(args: &[String]) -> ExitCode {
             code
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            print_error(e);
             ExitCode::FAILURE
         }
     }
 }
 
+/// Prints `error: MESSAGE` on stderr with its control characters escaped (a message may echo an
+/// argument).
+fn print_error(message: impl std::fmt::Display) {
+    eprintln!(
+        "error: {}",
+        runner::text::escape_controls(&message.to_string(), true)
+    );
+}
+
+/// Prints a clap outcome: help and version on stdout (exit 0), errors on stderr with their
+/// control characters escaped (exit 2).
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    if !e.use_stderr() {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    eprint!(
+        "{}",
+        runner::text::escape_controls(&e.render().to_string(), true)
+    );
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => return clap_exit(&e),
+    };
     match cli.command {
         // Without a subcommand the first line chooses the protocol: `xboard` starts CECP.
         None => xboard::run_stdio_auto(),
@@ -305,7 +328,7 @@ fn main() -> ExitCode {
         Some(Command::Tune { command }) => match tuner::run(command) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("error: {e:#}");
+                print_error(format!("{e:#}"));
                 ExitCode::FAILURE
             }
         },

@@ -194,3 +194,52 @@ fn unknown_engine_option_suggests_close_names() {
     assert!(err.contains("uci"), "does not say how to list them: {err}");
     assert!(err.len() < 400, "{err}");
 }
+
+/// Control characters of an argument are escaped when the argument is echoed in an error, so
+/// that it cannot recolour or clear the terminal.
+#[test]
+fn control_characters_are_escaped_in_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bad_tc = match_args(dir.path());
+    bad_tc.extend(["-each".to_string(), "tc=1\u{1b}[2J".to_string()]);
+    let cases: Vec<Vec<String>> = vec![
+        vec!["perft".into(), "--variant".into(), "ti\u{1b}[31mtan".into()],
+        vec!["svg".into(), "--highlight".into(), "e\u{7}2".into()],
+        vec!["bench".into(), "--depth".into(), "x\u{1b}".into()],
+        bad_tc,
+        vec![
+            "match".into(),
+            "merge".into(),
+            "/nonexistent/\u{1b}]0;x\u{7}".into(),
+        ],
+        [
+            "tune",
+            "texel",
+            "fit",
+            "--data",
+            "/no/\u{1b}",
+            "--out",
+            "/no/w",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+    ];
+    for args in cases {
+        let out = shuriken().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(err.contains("error"), "{args:?}: {err}");
+        assert!(
+            !err.chars().any(|c| c.is_control() && c != '\n'),
+            "{args:?}: raw control character in {err:?}"
+        );
+        // clap drops an escape character from a value it echoes; the others are escaped.
+        if args[0] != "bench" {
+            assert!(
+                err.contains("\\x1b") || err.contains("\\x07"),
+                "{args:?}: {err:?}"
+            );
+        }
+    }
+}
