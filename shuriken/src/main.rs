@@ -51,7 +51,7 @@ struct PerftArgs {
     #[arg(long, default_value_t = 4)]
     depth: u32,
     /// Threads (root moves are split between them).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = threads_value)]
     threads: usize,
 }
 
@@ -63,7 +63,8 @@ struct SvgArgs {
     /// Position (FEN of the variant); the start position when omitted.
     #[arg(long)]
     fen: Option<String>,
-    /// Tint the last move's squares: `e2e4` (a UCI move text also works).
+    /// Tint the squares of one move, legal in the position: `e2e4` (UCI move text, `J@e4` for a
+    /// drop). For several moves use --arrows.
     #[arg(long)]
     lastmove: Option<String>,
     /// Arrows, comma-separated: `e2e4,g1f3`.
@@ -124,14 +125,14 @@ enum Command {
         shuriken bench\n  \
         shuriken bench --depth 9 --threads 2")]
     Bench {
-        /// Depth (default: the built-in bench depth).
-        #[arg(long)]
+        /// Depth, 1 to 64 (default: the built-in bench depth).
+        #[arg(long, value_parser = clap::value_parser!(i32).range(1..=64))]
         depth: Option<i32>,
         /// Threads.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = threads_value)]
         threads: usize,
-        /// Hash size in MB.
-        #[arg(long, default_value_t = 16)]
+        /// Hash size in MB (part of the node signature).
+        #[arg(long, default_value_t = 16, value_parser = hash_value)]
         hash: usize,
     },
     /// Parameter tuning: `tune spsa --config F`, `tune texel gen|convert|fit ...`.
@@ -158,6 +159,25 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+}
+
+/// A count between 1 and `max`, for clap.
+fn count_value(s: &str, max: usize) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        Ok(_) => Err(format!("must be between 1 and {max}")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// `--threads`: 1 to the engine's maximum.
+fn threads_value(s: &str) -> Result<usize, String> {
+    count_value(s, engine::options::MAX_THREADS)
+}
+
+/// `--hash`: 1 MB to the engine's maximum.
+fn hash_value(s: &str) -> Result<usize, String> {
+    count_value(s, engine::options::MAX_HASH_MB)
 }
 
 /// Why a perft command could not start.
@@ -211,7 +231,37 @@ fn finish_output(written: std::io::Result<()>) -> ExitCode {
     }
 }
 
+/// Checks `--lastmove`: one move, legal in the position. Variant and FEN errors are left to the
+/// diagram request, which reports them.
+fn check_last_move(a: &SvgArgs) -> Result<(), String> {
+    let Some(text) = a.lastmove.as_deref() else {
+        return Ok(());
+    };
+    if text.contains([',', ' ']) {
+        return Err(format!(
+            "--lastmove takes one move, got '{text}' (draw more moves with --arrows)"
+        ));
+    }
+    let Ok(variant) = Variant::from_name(&a.variant) else {
+        return Ok(());
+    };
+    let pos = match &a.fen {
+        Some(f) => match Position::from_fen(variant, f) {
+            Ok(p) => p,
+            Err(_) => return Ok(()),
+        },
+        None => Position::startpos(variant),
+    };
+    pos.parse_move(text)
+        .map(|_| ())
+        .map_err(|e| format!("--lastmove must be a legal move in this position: {e}"))
+}
+
 fn svg(a: &SvgArgs) -> ExitCode {
+    if let Err(e) = check_last_move(a) {
+        print_error(e);
+        return ExitCode::from(2);
+    }
     let req = view::svg::SvgRequest {
         variant: a.variant.clone(),
         fen: a.fen.clone(),

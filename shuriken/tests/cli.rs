@@ -243,3 +243,53 @@ fn control_characters_are_escaped_in_errors() {
         }
     }
 }
+
+/// Runs `shuriken ARGS` and returns (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = shuriken().args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Values that mean nothing are refused with exit code 2 and a message naming the option:
+/// `bench --depth 0` ran depth 1, `bench --hash 0` changed the signature, `perft --threads 0`
+/// and a `svg --lastmove` of two moves were accepted.
+#[test]
+fn meaningless_values_are_refused() {
+    for (args, needle) in [
+        (&["bench", "--depth", "0"][..], "--depth"),
+        (&["bench", "--hash", "0"][..], "--hash"),
+        (&["bench", "--threads", "0"][..], "--threads"),
+        (
+            &["perft", "--depth", "1", "--threads", "0"][..],
+            "--threads",
+        ),
+        (
+            &["divide", "--depth", "1", "--threads", "0"][..],
+            "--threads",
+        ),
+        (
+            &["svg", "--variant", "chess", "--lastmove", "e2e4,e4e5"][..],
+            "one move",
+        ),
+        (
+            &["svg", "--variant", "chess", "--lastmove", "e2e5"][..],
+            "--lastmove must be a legal move",
+        ),
+        (
+            &["svg", "--variant", "chess", "--lastmove", "e2"][..],
+            "--lastmove",
+        ),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?} wrote output: {out}");
+    }
+    let (code, out, err) = run(&["svg", "--variant", "chess", "--lastmove", "e2e4"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("lastmove"), "{out}");
+}
