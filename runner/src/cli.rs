@@ -140,7 +140,14 @@ pub const EXIT_OUTPUT: i32 = 4;
 
 /// Options of `merge`.
 #[derive(Parser, Debug)]
-#[command(name = "shuriken match merge", no_binary_name = true)]
+#[command(
+    name = "shuriken match merge",
+    no_binary_name = true,
+    about = "Add up the results files of one run (shards, or a run resumed elsewhere).",
+    after_help = "Examples:\n  \
+                  shuriken match merge shard1.jsonl shard2.jsonl --pgnout all.pgn\n  \
+                  shuriken match merge a.jsonl b.jsonl --sprt 0 5 0.05 0.05 --summary summary.json"
+)]
 pub struct MergeArgs {
     /// Results files to add.
     #[arg(required = true)]
@@ -161,7 +168,15 @@ pub struct MergeArgs {
 
 /// Options of `genbook`.
 #[derive(Parser, Debug)]
-#[command(name = "shuriken match genbook", no_binary_name = true)]
+#[command(
+    name = "shuriken match genbook",
+    no_binary_name = true,
+    about = "Generate an opening file of random start sequences, optionally checked by an engine.",
+    after_help = "Examples:\n  \
+                  shuriken match genbook --variant titan --plies 6 --count 50 --out titan.epd\n  \
+                  shuriken match genbook --variant raptor --plies 8 --count 100 --out raptor.epd \
+                  --engine cmd=target/release/shuriken --margin 80 --nodes 5000"
+)]
 pub struct GenbookArgs {
     /// Variant.
     #[arg(long)]

@@ -88,7 +88,9 @@ struct SvgArgs {
 #[derive(Parser)]
 #[command(
     name = "shuriken match report",
-    after_help = "Example:\n  shuriken match report new-vs-old.jsonl -o new-vs-old.html"
+    after_help = "Examples:\n  \
+                  shuriken match report new-vs-old.jsonl -o new-vs-old.html\n  \
+                  shuriken match report merged.jsonl --sprt 0 5 0.05 0.05 --first-games 50"
 )]
 struct ReportArgs {
     /// Results file (JSON lines) written by `shuriken match`.
@@ -108,8 +110,10 @@ struct ReportArgs {
 enum Command {
     /// Speak UCI on stdin/stdout (without a subcommand: UCI, or CECP if the first line is
     /// `xboard`).
-    #[command(after_help = "Example:\n  \
-        printf 'uci\\nposition startpos moves g3g6\\ngo depth 6\\n' | shuriken uci")]
+    #[command(after_help = "Examples:\n  \
+        printf 'uci\\nposition startpos moves g3g6\\ngo depth 6\\n' | shuriken uci\n  \
+        printf 'uci\\nsetoption name UCI_Variant value chess\\nposition startpos\\ngo depth 8\\n' \
+        | shuriken uci")]
     Uci,
     /// Count leaf nodes of the legal move tree; prints nodes, time and nodes per second.
     #[command(after_help = "Examples:\n  \
@@ -118,7 +122,9 @@ enum Command {
         shuriken perft --variant chess --fen '8/8/8/8/8/8/8/K6k w - - 0 1' --depth 3")]
     Perft(PerftArgs),
     /// Like perft, with one `move: count` line per root move (Stockfish `go perft` format).
-    #[command(after_help = "Example:\n  shuriken divide --variant octopus --depth 2")]
+    #[command(after_help = "Examples:\n  \
+        shuriken divide --variant octopus --depth 2\n  \
+        shuriken divide --variant chess --fen '8/8/8/8/8/8/8/K6k w - - 0 1' --depth 2")]
     Divide(PerftArgs),
     /// Search a fixed set of positions to a fixed depth; prints a node signature and speed.
     #[command(after_help = "Examples:\n  \
@@ -135,11 +141,13 @@ enum Command {
         #[arg(long, default_value_t = 16, value_parser = hash_value)]
         hash: usize,
     },
-    /// Parameter tuning: `tune spsa --config F`, `tune texel gen|convert|fit ...`.
+    /// Parameter tuning: `tune spsa`, `tune texel gen|convert|label|fit`, `tune nnue train`.
     #[command(after_help = "Examples:\n  \
         shuriken tune spsa --config engine/tuned/spsa-smoke.conf --out spsa-out\n  \
         shuriken tune texel gen --variant titan --games 200 --out titan.data\n  \
-        shuriken tune texel fit --data titan.data --out titan.weights")]
+        shuriken tune texel label --data titan.data --depth 6 --out titan.labelled\n  \
+        shuriken tune texel fit --data titan.data --out titan.weights\n  \
+        shuriken tune nnue train --data chess.txt --out chess.nnue")]
     Tune {
         /// What to tune.
         #[command(subcommand)]

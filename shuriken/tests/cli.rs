@@ -293,3 +293,95 @@ fn meaningless_values_are_refused() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("lastmove"), "{out}");
 }
+
+/// Every subcommand's `--help` ends with an "Examples:" section of `shuriken` command lines,
+/// found by walking the "Commands:" lists of the help texts (plus `match`'s own subcommands).
+#[test]
+fn every_subcommand_help_ends_with_examples() {
+    let mut todo: Vec<Vec<String>> = vec![vec![]];
+    let mut seen = Vec::new();
+    while let Some(path) = todo.pop() {
+        let mut args = path.clone();
+        args.push("--help".into());
+        let out = shuriken().args(&args).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {text}");
+        let mut in_commands = false;
+        for line in text.lines() {
+            if line.starts_with("Commands:") {
+                in_commands = true;
+            } else if in_commands && line.starts_with("  ") {
+                let name = line.split_whitespace().next().unwrap();
+                if name != "help" && !line.starts_with("   ") {
+                    let mut sub = path.clone();
+                    sub.push(name.to_string());
+                    todo.push(sub);
+                }
+            } else {
+                in_commands = false;
+            }
+        }
+        if path.is_empty() {
+            for m in ["match", "report", "merge", "genbook"] {
+                let mut sub = vec!["match".to_string()];
+                if m != "match" {
+                    sub.push(m.to_string());
+                }
+                todo.push(sub);
+            }
+            continue;
+        }
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let at = lines
+            .iter()
+            .rposition(|l| *l == "Examples:")
+            .unwrap_or_else(|| {
+                panic!(
+                    "shuriken {} --help has no Examples:\n{text}",
+                    path.join(" ")
+                )
+            });
+        let examples = &lines[at + 1..];
+        assert!(!examples.is_empty(), "{path:?}: {text}");
+        for l in examples {
+            assert!(
+                l.starts_with("  shuriken ") || l.starts_with("  printf ") || l.starts_with("    "),
+                "shuriken {} --help: '{l}' after Examples: is not an example",
+                path.join(" ")
+            );
+        }
+        let whole = path.join(" ");
+        assert!(
+            examples
+                .iter()
+                .any(|l| l.contains(&format!("shuriken {whole}"))),
+            "no `shuriken {whole}` example:\n{text}"
+        );
+        seen.push(whole);
+    }
+    for must in [
+        "tune spsa",
+        "tune texel convert",
+        "tune nnue train",
+        "match merge",
+    ] {
+        assert!(
+            seen.iter().any(|s| s == must),
+            "{must} not visited: {seen:?}"
+        );
+    }
+    let (_, tune, _) = run(&["--help"]);
+    let tune_line = tune
+        .lines()
+        .find(|l| l.trim_start().starts_with("tune"))
+        .unwrap();
+    for word in ["spsa", "texel", "label", "nnue"] {
+        assert!(tune_line.contains(word), "{tune_line}");
+    }
+    let (_, tune, _) = run(&["tune", "--help"]);
+    assert!(
+        tune.contains("label") && tune.contains("nnue train"),
+        "{tune}"
+    );
+}
