@@ -259,11 +259,13 @@ fn trajectory(
             .pairings
             .get(&0)
             .and_then(|p| estimate_pentanomial(&p.pentanomial))
-            .filter(|e| e.elo.is_finite() && e.elo_error.is_finite())
+            .filter(|e| e.elo.is_finite())
         {
             t.elo.push((x, e.elo));
-            t.lo.push((x, e.elo - e.elo_error));
-            t.hi.push((x, e.elo + e.elo_error));
+            if e.elo_error.is_finite() {
+                t.lo.push((x, e.elo - e.elo_error));
+                t.hi.push((x, e.elo + e.elo_error));
+            }
         }
     }
     Ok((tally, t))

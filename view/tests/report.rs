@@ -92,3 +92,52 @@ fn bad_input_is_an_error() {
     assert_eq!(v.plies.len(), 3);
     assert!(v.note.unwrap().contains("ply 4"));
 }
+
+/// The Elo chart's SVG in a report.
+fn elo_chart(html: &str) -> &str {
+    let at = html.find("Elo of the first engine").unwrap();
+    let start = html[..at].rfind("<svg").unwrap();
+    let end = at + html[at..].find("</svg>").unwrap();
+    &html[start..end]
+}
+
+/// A 4-game run whose summary gives an Elo draws it: the estimate is finite after the 4th game
+/// only, and a one-point line was invisible, so the chart was empty.
+#[test]
+fn short_run_draws_the_elo_chart() {
+    use runner::record::GameResult::{BlackWins, Draw, WhiteWins};
+    let mut games = store::read(data()).unwrap().games;
+    games.truncate(4);
+    // The first engine loses pair 0 and scores a half point in pair 1.
+    for (g, r) in games
+        .iter_mut()
+        .zip([BlackWins, WhiteWins, Draw, WhiteWins])
+    {
+        g.result = r;
+    }
+    let html = build_report("t", &[], &games, &[], &ReportOptions::default()).unwrap();
+    let chart = elo_chart(&html);
+    assert!(chart.contains("<circle"), "no point drawn:\n{chart}");
+}
+
+/// The game axis of the charts has whole-number ticks only (it had 4.2, 4.4 for four games).
+#[test]
+fn game_axis_ticks_are_whole_numbers() {
+    let games = store::read(data()).unwrap().games;
+    let html = build_report("t", &[], &games[..4], &[], &ReportOptions::default()).unwrap();
+    let chart = elo_chart(&html);
+    // The x-axis labels: the texts of the chart that are numbers and are not on the y axis,
+    // which plotters writes with text-anchor="end".
+    let mut x_labels = Vec::new();
+    for piece in chart.split("<text").skip(1) {
+        let (attrs, rest) = piece.split_once('>').unwrap();
+        let text = rest.split('<').next().unwrap().trim();
+        if text.parse::<f64>().is_ok() && !attrs.contains("text-anchor=\"end\"") {
+            x_labels.push(text.to_string());
+        }
+    }
+    assert!(!x_labels.is_empty(), "{chart}");
+    for l in &x_labels {
+        assert!(l.parse::<i64>().is_ok(), "x tick {l} in {x_labels:?}");
+    }
+}
