@@ -98,7 +98,8 @@ struct ReportArgs {
     /// Output HTML file.
     #[arg(short, long, default_value = "report.html")]
     output: std::path::PathBuf,
-    /// SPRT: `elo0 elo1 [alpha beta [model]]` or elo0= elo1= alpha= beta= model= (default: nElo 0 5).
+    /// SPRT to test: `elo0 elo1 [alpha beta [model]]` or elo0= elo1= alpha= beta= model= (none by
+    /// default: no SPRT column or chart).
     #[arg(long, num_args = 1..)]
     sprt: Option<Vec<String>>,
     /// Games embedded in the viewer from the start of the file.

@@ -25,7 +25,8 @@ use std::path::Path;
 /// How the report is built.
 #[derive(Clone, Debug)]
 pub struct ReportOptions {
-    /// SPRT parameters; `None` uses [`default_sprt`] and says so.
+    /// SPRT parameters; with `None` the report has no SPRT column and no LLR chart (a results
+    /// file does not record the run's SPRT).
     pub sprt: Option<SprtConfig>,
     /// Games embedded from the start of the file.
     pub first_games: usize,
@@ -46,7 +47,7 @@ impl Default for ReportOptions {
     }
 }
 
-/// The SPRT shown when none is given: nElo 0 against 5, 5% errors (fishtest-like).
+/// A common SPRT: nElo 0 against 5, 5% errors (fishtest-like).
 pub fn default_sprt() -> SprtConfig {
     SprtConfig {
         elo0: 0.0,
@@ -237,10 +238,10 @@ struct Trajectory {
 
 fn trajectory(
     games: &[GameRecord],
-    sprt: &SprtConfig,
+    sprt: Option<&SprtConfig>,
     points: usize,
 ) -> Result<(Tally, Trajectory), ReportError> {
-    let mut tally = Tally::watching(Some(*sprt));
+    let mut tally = Tally::watching(sprt.copied());
     let step = games.len().div_ceil(points.max(1)).max(1);
     let mut t = Trajectory {
         elo: Vec::new(),
@@ -254,7 +255,9 @@ fn trajectory(
             continue;
         }
         let x = (i + 1) as f64;
-        t.llr.push((x, tally.llr(sprt)));
+        if let Some(s) = sprt {
+            t.llr.push((x, tally.llr(s)));
+        }
         if let Some(e) = tally
             .pairings
             .get(&0)
@@ -322,14 +325,15 @@ fn estimate_cells(s: &EstimateSummary) -> Markup {
     }
 }
 
-fn summary_table(summary: &MatchSummary, sprt_given: bool) -> Markup {
+fn summary_table(summary: &MatchSummary) -> Markup {
+    let with_sprt = summary.pairings.iter().any(|p| p.sprt.is_some());
     html! {
         table.summary {
             thead { tr {
                 th { "engine" } th { "opponent" } th { "games" } th { "W" } th { "L" } th { "D" }
                 th { "pentanomial (0–2 pts per pair)" }
                 th { "Elo ± 95%" } th { "nElo ± 95%" } th { "LOS" }
-                th { "SPRT" }
+                @if with_sprt { th { "SPRT" } }
             } }
             tbody {
                 @for p in &summary.pairings {
@@ -338,7 +342,7 @@ fn summary_table(summary: &MatchSummary, sprt_given: bool) -> Markup {
                         td { (p.wins) } td { (p.losses) } td { (p.draws) }
                         td { (format!("{:?}", p.pentanomial)) }
                         (estimate_cells(if p.pairs > 0 { &p.pentanomial_stats } else { &p.trinomial_stats }))
-                        td {
+                        @if with_sprt { td {
                             @if let Some(s) = &p.sprt {
                                 (format!("LLR {:.2} in ({:.2}, {:.2}) — {}", s.llr, s.lower, s.upper,
                                     match s.decision {
@@ -348,12 +352,11 @@ fn summary_table(summary: &MatchSummary, sprt_given: bool) -> Markup {
                                         SprtDecision::Inconclusive => "inconclusive (the games ran out)",
                                     }))
                                 br;
-                                small { (format!("[{}, {}] {} α={} β={}{}", s.config.elo0, s.config.elo1,
+                                small { (format!("[{}, {}] {} α={} β={}", s.config.elo0, s.config.elo1,
                                     match s.config.model { SprtModel::Normalized => "nElo", SprtModel::Logistic => "Elo" },
-                                    s.config.alpha, s.config.beta,
-                                    if sprt_given { "" } else { " (default; pass --sprt)" })) }
+                                    s.config.alpha, s.config.beta)) }
                             }
-                        }
+                        } }
                     }
                 }
             }
@@ -373,9 +376,9 @@ pub fn build_report(
     if games.is_empty() {
         return Err(ReportError::NoGames(source.to_string()));
     }
-    let sprt = opts.sprt.unwrap_or_else(default_sprt);
-    let (tally, traj) = trajectory(games, &sprt, 400)?;
-    let summary = tally.summary(names, Some(&sprt));
+    let sprt = opts.sprt.as_ref();
+    let (tally, traj) = trajectory(games, sprt, 400)?;
+    let summary = tally.summary(names, sprt);
     let size = (720, 320);
     let elo_chart = chart::line_chart(
         "Elo of the first engine over games (95% interval)",
@@ -401,27 +404,32 @@ pub fn build_report(
         }],
         size,
     )?;
-    let (lower, upper) = sprt.bounds();
-    let llr_chart = chart::line_chart(
-        "SPRT log-likelihood ratio over games",
-        "games",
-        "LLR",
-        &[Line {
-            name: "LLR".into(),
-            points: traj.llr,
-        }],
-        &[
-            Level {
-                name: format!("lower bound {lower:.2}"),
-                y: lower,
-            },
-            Level {
-                name: format!("upper bound {upper:.2}"),
-                y: upper,
-            },
-        ],
-        size,
-    )?;
+    let llr_chart = match sprt {
+        Some(s) => {
+            let (lower, upper) = s.bounds();
+            Some(chart::line_chart(
+                "SPRT log-likelihood ratio over games",
+                "games",
+                "LLR",
+                &[Line {
+                    name: "LLR".into(),
+                    points: traj.llr,
+                }],
+                &[
+                    Level {
+                        name: format!("lower bound {lower:.2}"),
+                        y: lower,
+                    },
+                    Level {
+                        name: format!("upper bound {upper:.2}"),
+                        y: upper,
+                    },
+                ],
+                size,
+            )?)
+        }
+        None => None,
+    };
     let terminations: Vec<(String, u64)> = tally
         .terminations
         .iter()
@@ -495,7 +503,10 @@ pub fn build_report(
                 @for n in notes { p.note { (n) } }
                 section #summary {
                     h2 { "Summary" }
-                    (summary_table(&summary, opts.sprt.is_some()))
+                    (summary_table(&summary))
+                    @if sprt.is_none() {
+                        p.note { "No SPRT: give --sprt to `shuriken match report` to test one." }
+                    }
                     @if !summary.latency.is_empty() {
                         p.note {
                             "isready latency: "
@@ -507,7 +518,7 @@ pub fn build_report(
                     h2 { "Charts" }
                     div.charts {
                         div.chart { (PreEscaped(elo_chart)) }
-                        div.chart { (PreEscaped(llr_chart)) }
+                        @if let Some(c) = &llr_chart { div.chart { (PreEscaped(c)) } }
                         div.chart { (PreEscaped(term_chart)) }
                         div.chart { (PreEscaped(length_chart)) }
                         div.chart { (PreEscaped(time_chart)) }

@@ -36,7 +36,6 @@ fn embedded_games_round_trip_to_the_recorded_moves() {
     assert!(html.len() < 10_000_000);
     for needle in [
         "Elo of the first engine",
-        "SPRT log-likelihood",
         "Terminations",
         "Game length",
         "Time used per move",
@@ -140,4 +139,24 @@ fn game_axis_ticks_are_whole_numbers() {
     for l in &x_labels {
         assert!(l.parse::<i64>().is_ok(), "x tick {l} in {x_labels:?}");
     }
+}
+
+/// Without an SPRT given, the report has no SPRT column and no LLR chart (a results file does
+/// not record an SPRT, and an invented default was shown).
+#[test]
+fn sprt_appears_only_when_given() {
+    let games = store::read(data()).unwrap().games;
+    let html = build_report("t", &[], &games, &[], &ReportOptions::default()).unwrap();
+    assert!(
+        !html.contains("<th>SPRT</th>"),
+        "SPRT column without an SPRT"
+    );
+    assert!(!html.contains("SPRT log-likelihood"));
+    let opts = ReportOptions {
+        sprt: Some(view::report::default_sprt()),
+        ..ReportOptions::default()
+    };
+    let html = build_report("t", &[], &games, &[], &opts).unwrap();
+    assert!(html.contains("<th>SPRT</th>"));
+    assert!(html.contains("SPRT log-likelihood"));
 }
