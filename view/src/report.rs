@@ -118,6 +118,10 @@ pub struct ViewerGame {
     pub fen: String,
     /// Board field of the start position.
     pub f0: String,
+    /// Move number of the first ply (the start FEN's fullmove number).
+    pub n0: u32,
+    /// Black makes the first ply (the start FEN's side to move).
+    pub b0: bool,
     /// The plies that could be replayed.
     pub plies: Vec<ViewerPly>,
     /// Why the replay stopped early (an illegal or unreadable recorded move), if it did.
@@ -150,6 +154,8 @@ pub fn viewer_game(index: usize, g: &GameRecord) -> ViewerGame {
         reason: g.reason.clone(),
         fen: g.fen.clone(),
         f0: String::new(),
+        n0: 1,
+        b0: false,
         plies: Vec::new(),
         note: None,
     };
@@ -168,6 +174,8 @@ pub fn viewer_game(index: usize, g: &GameRecord) -> ViewerGame {
         }
     };
     out.f0 = board_field(&pos);
+    out.n0 = pos.fullmove_number().max(1) as u32;
+    out.b0 = pos.side_to_move() == Color::Black;
     for (i, ply) in g.moves.iter().enumerate() {
         let m = match pos.parse_move(&ply.mv) {
             Ok(m) => m,

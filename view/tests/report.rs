@@ -160,3 +160,27 @@ fn sprt_appears_only_when_given() {
     assert!(html.contains("<th>SPRT</th>"));
     assert!(html.contains("SPRT log-likelihood"));
 }
+
+/// The viewer numbers moves from the start FEN's move number and side to move (it numbered a
+/// game that starts at move 3 from 1).
+#[test]
+fn viewer_numbers_moves_from_the_start_fen() {
+    let games = store::read(data()).unwrap().games;
+    for (i, g) in games.iter().enumerate() {
+        let v = view::report::viewer_game(i, g);
+        let fields: Vec<&str> = g.fen.split_whitespace().collect();
+        assert_eq!(v.n0.to_string(), fields[fields.len() - 1], "{}", g.fen);
+        assert_eq!(v.b0, fields[1] == "b", "{}", g.fen);
+    }
+    let v = view::report::viewer_game(0, &games[0]);
+    assert_eq!(v.n0, 3);
+    let mut g = games[0].clone();
+    g.fen = g.fen.replace(" w ", " b ");
+    g.moves.clear();
+    assert!(view::report::viewer_game(0, &g).b0);
+    let html = build_report("t", &[], &games, &[], &ReportOptions::default()).unwrap();
+    assert!(
+        html.contains("list.start = g.n0"),
+        "the viewer does not use n0"
+    );
+}
