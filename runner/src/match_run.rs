@@ -201,6 +201,12 @@ pub fn play_match_checked(
             if let Some((line, why)) = contents.bad_lines.first() {
                 bail!("{}:{line}: unreadable line: {why}", path.display());
             }
+            for w in contents.warnings(path) {
+                eprintln!(
+                    "warning: {} (--resume plays it again)",
+                    crate::text::escape_controls(&w, false)
+                );
+            }
             match &contents.header {
                 Some(h) if h.fingerprint == header.fingerprint && h.shard == header.shard => {}
                 Some(_) => bail!(

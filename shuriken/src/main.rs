@@ -330,11 +330,14 @@ fn match_report(args: &[String]) -> ExitCode {
         first_games: a.first_games,
         ..view::report::ReportOptions::default()
     };
-    match view::report::report_from_file(&a.results, &opts) {
-        Ok(html) => {
-            let code = write_output(Some(&a.output), &html);
+    match view::report::report_with_warnings(&a.results, &opts) {
+        Ok(report) => {
+            for w in &report.warnings {
+                eprintln!("warning: {}", runner::text::escape_controls(w, false));
+            }
+            let code = write_output(Some(&a.output), &report.html);
             if code == ExitCode::SUCCESS {
-                println!("wrote {} ({} bytes)", a.output.display(), html.len());
+                println!("wrote {} ({} bytes)", a.output.display(), report.html.len());
             }
             code
         }

@@ -138,6 +138,9 @@ pub fn from_results_file(path: &Path, filter: &QuietFilter) -> Result<Vec<Sample
     if let Some((line, why)) = contents.bad_lines.first() {
         bail!("{}:{line}: unreadable line: {why}", path.display());
     }
+    for w in contents.warnings(path) {
+        eprintln!("warning: {}", runner::text::escape_controls(&w, false));
+    }
     let mut out = Vec::new();
     for g in &contents.games {
         out.extend(samples_from_record(g, filter).with_context(|| path.display().to_string())?);

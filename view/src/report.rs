@@ -282,8 +282,23 @@ fn trajectory(
     Ok((tally, t))
 }
 
+/// A report and the warnings about its results file (shown in the report too).
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The HTML page.
+    pub html: String,
+    /// What was not counted: unreadable lines and a last line cut short, with line numbers.
+    pub warnings: Vec<String>,
+}
+
 /// Reads a results file and writes the report.
 pub fn report_from_file(path: &Path, opts: &ReportOptions) -> Result<String, ReportError> {
+    report_with_warnings(path, opts).map(|r| r.html)
+}
+
+/// Reads a results file and writes the report; also returns the warnings about the file, for a
+/// caller to print.
+pub fn report_with_warnings(path: &Path, opts: &ReportOptions) -> Result<Report, ReportError> {
     let contents = runner::store::read(path).map_err(|e| ReportError::Read(format!("{e:#}")))?;
     if contents.games.is_empty() {
         return Err(ReportError::NoGames(path.display().to_string()));
@@ -293,24 +308,15 @@ pub fn report_from_file(path: &Path, opts: &ReportOptions) -> Result<String, Rep
         .as_ref()
         .map(|h| h.engines.clone())
         .unwrap_or_default();
-    let mut notes = Vec::new();
-    if !contents.bad_lines.is_empty() {
-        notes.push(format!(
-            "{} unreadable line(s) skipped (first: line {})",
-            contents.bad_lines.len(),
-            contents.bad_lines[0].0
-        ));
-    }
-    if contents.truncated_tail {
-        notes.push("the last line was cut short and is not counted".to_string());
-    }
-    build_report(
+    let warnings = contents.warnings(path);
+    let html = build_report(
         &path.display().to_string(),
         &names,
         &contents.games,
-        &notes,
+        &warnings,
         opts,
-    )
+    )?;
+    Ok(Report { html, warnings })
 }
 
 fn pct(v: Option<f64>) -> String {

@@ -184,3 +184,28 @@ fn viewer_numbers_moves_from_the_start_fen() {
         "the viewer does not use n0"
     );
 }
+
+/// A results file cut in the middle of a line: the report warns with the line number and what
+/// was dropped, and counts the complete games only.
+#[test]
+fn cut_results_file_is_reported_with_the_line() {
+    let text = std::fs::read_to_string(data()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let cut = format!(
+        "{}\n{}\n{}\n{}",
+        lines[0],
+        lines[1],
+        lines[2],
+        &lines[3][..lines[3].len() / 2]
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cut.jsonl");
+    std::fs::write(&path, cut).unwrap();
+    let r = view::report::report_with_warnings(&path, &ReportOptions::default()).unwrap();
+    assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
+    let w = &r.warnings[0];
+    assert!(w.contains("cut.jsonl:4:"), "{w}");
+    assert!(w.contains("the game of pair 1 (game 0)"), "{w}");
+    assert!(r.html.contains("cut short"), "no warning in the report");
+    assert_eq!(embedded_games(&r.html).unwrap().len(), 2);
+}
