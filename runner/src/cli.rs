@@ -557,6 +557,10 @@ fn parse<P: Parser>(args: Vec<String>) -> std::result::Result<P, i32> {
 
 fn run_match(a: MatchArgs) -> Result<()> {
     let config = to_config(&a)?;
+    if config.results.is_some() {
+        // Ctrl-C: keep the finished games and say how to resume (see crate::interrupt).
+        crate::interrupt::install();
+    }
     let summary_out: Vec<(&str, &std::path::Path)> = a
         .summary
         .as_deref()

@@ -385,3 +385,78 @@ fn every_subcommand_help_ends_with_examples() {
         "{tune}"
     );
 }
+
+/// Ctrl-C (SIGINT) during a match: the finished games stay in the results file, none of the
+/// games in progress is written, and the runner says how many games it kept and the command
+/// that continues the run (it exited 130 silently). Ctrl-C at a terminal signals the engines
+/// too (the whole process group); their deaths are not recorded as crashes.
+#[test]
+fn interrupted_match_says_how_to_resume() {
+    interrupt_match(false);
+    interrupt_match(true);
+}
+
+fn interrupt_match(whole_group: bool) {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let results = dir.path().join("r.jsonl");
+    let mut args = match_args(dir.path());
+    args.iter_mut()
+        .filter(|a| *a == "2")
+        .for_each(|a| *a = "400".into());
+    args.extend([
+        "-concurrency".into(),
+        "2".into(),
+        "-maxmoves".into(),
+        "20".into(),
+    ]);
+    let child = shuriken()
+        .args(&args)
+        .process_group(0)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let games = || {
+        std::fs::read_to_string(&results)
+            .map(|t| t.matches("\"type\":\"game\"").count())
+            .unwrap_or(0)
+    };
+    let start = std::time::Instant::now();
+    while games() < 2 {
+        assert!(start.elapsed().as_secs() < 60, "no games written");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let target = if whole_group {
+        format!("-{}", child.id())
+    } else {
+        child.id().to_string()
+    };
+    let killed = Command::new("kill")
+        .args(["-INT", "--", &target])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    let text = std::fs::read_to_string(&results).unwrap();
+    assert!(text.ends_with('\n'), "a line was cut short");
+    let kept = text.matches("\"type\":\"game\"").count();
+    assert!((2..400).contains(&kept), "{kept}");
+    assert!(!text.contains("\"termination\":\"crash\""), "{text}");
+    assert!(
+        err.contains(&format!("interrupted: {kept} finished games are kept in")),
+        "{err}"
+    );
+    let resume = err.lines().last().unwrap().trim();
+    assert!(resume.ends_with(" -resume"), "{resume}");
+    assert!(
+        resume.contains(&format!("-results {}", results.display())),
+        "{resume}"
+    );
+    assert!(
+        resume.starts_with(env!("CARGO_BIN_EXE_shuriken")),
+        "{resume}"
+    );
+}
