@@ -4,6 +4,10 @@
 # every coordinate move of XBoard's -debug file through Shuriken's own move generator (a CECP
 # session in force mode: every move must be accepted, none answered "Illegal move").
 #
+# One XBoard at a time (two engines on CI's two cores). Stopped (Ctrl-C, SIGTERM, SIGHUP), it
+# ends the process group of the XBoard it runs (XBoard, Xvfb, both engines) and the replay
+# engine before it exits, so that nothing is left behind.
+#
 # Usage: scripts/xboard-selfplay.sh [SHURIKEN_BINARY]   (needs xboard, xvfb-run)
 # Env: GAMES (2 per game), TC (0:05), INC (0.05), OUT (a temporary directory).
 set -euo pipefail
@@ -17,6 +21,36 @@ XBOARD=$(command -v xboard || echo /usr/games/xboard)
 [ -x "$XBOARD" ] || { echo "xboard is not installed" >&2; exit 2; }
 "$XBOARD" -v 2>&1 | head -1
 
+# The process group of the XBoard now playing (its leader's pid), and the replay engine's pid.
+GROUP=""
+REPLAY=""
+stop_all() { # ends what runs now; waits up to 5 s for the group, then kills it
+  local i
+  if [ -n "$GROUP" ]; then
+    kill -TERM -- "-$GROUP" 2>/dev/null || true
+    for i in $(seq 50); do
+      kill -0 -- "-$GROUP" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -KILL -- "-$GROUP" 2>/dev/null || true
+    GROUP=""
+  fi
+  if [ -n "$REPLAY" ]; then
+    kill -KILL "$REPLAY" 2>/dev/null || true
+    REPLAY=""
+  fi
+}
+on_signal() { # signal name, exit status
+  trap - INT TERM HUP
+  echo "xboard selfplay: stopped by SIG$1; ending XBoard, Xvfb and the engines" >&2
+  stop_all
+  exit "$2"
+}
+trap 'on_signal INT 130' INT
+trap 'on_signal TERM 143' TERM
+trap 'on_signal HUP 129' HUP
+trap stop_all EXIT
+
 play() { # variant legality
   local v=$1 lt=$2 dir="$OUT/$1"
   mkdir -p "$dir"
@@ -27,6 +61,7 @@ play() { # variant legality
     -debug -nameOfDebugFile "$dir/debug.txt" -saveGameFile "$dir/games.pgn" \
     >"$dir/xboard.out" 2>&1 &
   local pid=$!
+  GROUP=$pid
   while kill -0 "$pid" 2>/dev/null; do
     local done_games
     done_games=$(cat "$dir/games.pgn" 2>/dev/null | grep -c '^\[Result ' || true)
@@ -38,11 +73,14 @@ play() { # variant legality
     sleep 1
   done
   wait "$pid" 2>/dev/null || true
+  # Xvfb or an engine may outlive XBoard's end; nothing of the group may stay.
+  stop_all
 }
 
-# Two at a time (CI has two cores); chess with XBoard's own legality testing on.
-play titan false & play hadean false & wait
-play raptor false & play octopus false & wait
+# One at a time: two engines on two cores. Chess with XBoard's own legality testing on.
+for v in titan hadean raptor octopus; do
+  play "$v" false
+done
 play normal true
 
 fail=0
@@ -56,7 +94,10 @@ for v in titan hadean raptor octopus normal; do
     /<(first |second): move / { print "usermove " $NF }
     END { print "ping 1"; print "quit" }' "$dir/debug.txt" >"$dir/replay.in"
   moves=$(grep -c '^usermove ' "$dir/replay.in" || true)
-  (echo xboard; echo "protover 2"; cat "$dir/replay.in") | "$ENGINE" >"$dir/replay.out"
+  (echo xboard; echo "protover 2"; cat "$dir/replay.in") | "$ENGINE" >"$dir/replay.out" &
+  REPLAY=$!
+  wait "$REPLAY"
+  REPLAY=""
   illegal=$(grep -c -E '^(Illegal move|Error)' "$dir/replay.out" || true)
   printf '%-8s games %s  moves replayed %s  illegal on replay %s  forfeits/errors %s\n' \
     "$v" "$results" "$moves" "$illegal" "$(printf '%s' "$bad" | grep -c . || true)"

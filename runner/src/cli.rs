@@ -12,6 +12,7 @@ use crate::preflight::PreflightError;
 use crate::progress::{LineRate, ProgressStyle};
 use crate::sprt::{SprtConfig, SprtModel};
 use crate::tally::MatchSummary;
+use crate::text::escape_controls;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Parser;
 use std::path::PathBuf;
@@ -139,7 +140,14 @@ pub const EXIT_OUTPUT: i32 = 4;
 
 /// Options of `merge`.
 #[derive(Parser, Debug)]
-#[command(name = "shuriken match merge", no_binary_name = true)]
+#[command(
+    name = "shuriken match merge",
+    no_binary_name = true,
+    about = "Add up the results files of one run (shards, or a run resumed elsewhere).",
+    after_help = "Examples:\n  \
+                  shuriken match merge shard1.jsonl shard2.jsonl --pgnout all.pgn\n  \
+                  shuriken match merge a.jsonl b.jsonl --sprt 0 5 0.05 0.05 --summary summary.json"
+)]
 pub struct MergeArgs {
     /// Results files to add.
     #[arg(required = true)]
@@ -160,7 +168,15 @@ pub struct MergeArgs {
 
 /// Options of `genbook`.
 #[derive(Parser, Debug)]
-#[command(name = "shuriken match genbook", no_binary_name = true)]
+#[command(
+    name = "shuriken match genbook",
+    no_binary_name = true,
+    about = "Generate an opening file of random start sequences, optionally checked by an engine.",
+    after_help = "Examples:\n  \
+                  shuriken match genbook --variant titan --plies 6 --count 50 --out titan.epd\n  \
+                  shuriken match genbook --variant raptor --plies 8 --count 100 --out raptor.epd \
+                  --engine cmd=target/release/shuriken --margin 80 --nodes 5000"
+)]
 pub struct GenbookArgs {
     /// Variant.
     #[arg(long)]
@@ -528,10 +544,12 @@ fn print_summary(s: &MatchSummary, file: Option<&PathBuf>) -> Result<()> {
 fn parse<P: Parser>(args: Vec<String>) -> std::result::Result<P, i32> {
     let args = dashes(args, &P::command());
     P::try_parse_from(args).map_err(|e| {
-        let _ = e.print();
         if e.use_stderr() {
+            // The message may echo an argument: its control characters are escaped.
+            eprint!("{}", escape_controls(&e.render().to_string(), true));
             EXIT_USAGE
         } else {
+            let _ = e.print();
             EXIT_OK
         }
     })
@@ -539,6 +557,10 @@ fn parse<P: Parser>(args: Vec<String>) -> std::result::Result<P, i32> {
 
 fn run_match(a: MatchArgs) -> Result<()> {
     let config = to_config(&a)?;
+    if config.results.is_some() {
+        // Ctrl-C: keep the finished games and say how to resume (see crate::interrupt).
+        crate::interrupt::install();
+    }
     let summary_out: Vec<(&str, &std::path::Path)> = a
         .summary
         .as_deref()
@@ -614,7 +636,7 @@ pub fn cli_main(args: Vec<String>) -> i32 {
     match res {
         Ok(()) => EXIT_OK,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", escape_controls(&format!("{e:#}"), true));
             exit_code(&e)
         }
     }

@@ -84,6 +84,16 @@ pub enum ProcessError {
         /// The system's reason.
         source: std::io::Error,
     },
+    /// The program is a directory (`./shuriken` in the repository is the crate's folder).
+    #[error(
+        "could not start '{cmd}': it is a directory, not a program (in the repository, \
+         ./shuriken is the crate's folder; the engine built by `cargo build --release` is \
+         target/release/shuriken)"
+    )]
+    IsDirectory {
+        /// The program.
+        cmd: String,
+    },
     /// The process closed its output or its input (it exited or crashed).
     #[error("engine process exited{0}")]
     Exited(String),
@@ -143,6 +153,11 @@ impl EngineProcess {
         watch: &Watch,
     ) -> Result<EngineProcess, ProcessError> {
         let program = resolve_program(&spec.cmd, spec.dir.as_deref());
+        if program.is_dir() {
+            return Err(ProcessError::IsDirectory {
+                cmd: spec.cmd.clone(),
+            });
+        }
         let mut command = Command::new(&program);
         let stderr = if watch.log.is_some() {
             Stdio::piped()

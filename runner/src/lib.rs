@@ -12,6 +12,7 @@ pub mod cli;
 pub mod config;
 pub mod engine_process;
 pub mod game;
+pub mod interrupt;
 pub mod match_run;
 pub mod merge;
 pub mod openings;
@@ -29,6 +30,7 @@ pub mod stats;
 pub mod store;
 pub mod tally;
 pub mod tc;
+pub mod text;
 pub mod traffic_log;
 pub mod uci;
 

@@ -201,6 +201,12 @@ pub fn play_match_checked(
             if let Some((line, why)) = contents.bad_lines.first() {
                 bail!("{}:{line}: unreadable line: {why}", path.display());
             }
+            for w in contents.warnings(path) {
+                eprintln!(
+                    "warning: {} (--resume plays it again)",
+                    crate::text::escape_controls(&w, false)
+                );
+            }
             match &contents.header {
                 Some(h) if h.fingerprint == header.fingerprint && h.shard == header.shard => {}
                 Some(_) => bail!(
@@ -304,22 +310,34 @@ pub fn play_match_checked(
         }
         drop(tx);
         loop {
-            let record = match progress.wait() {
-                Some(wait) => match rx.recv_timeout(wait) {
-                    Ok(r) => r,
-                    Err(mpsc::RecvTimeoutError::Timeout) => {
-                        progress.tick(tally.games, || progress_message(&tally, config));
-                        continue;
-                    }
-                    Err(mpsc::RecvTimeoutError::Disconnected) => break,
-                },
-                None => match rx.recv() {
-                    Ok(r) => r,
-                    Err(_) => break,
-                },
+            if crate::interrupt::requested() {
+                interrupted(&mut progress, &tally, config);
+            }
+            let wait = progress
+                .wait()
+                .unwrap_or(INTERRUPT_POLL)
+                .min(INTERRUPT_POLL);
+            let record = match rx.recv_timeout(wait) {
+                Ok(r) => r,
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    progress.tick(tally.games, || progress_message(&tally, config));
+                    continue;
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
             };
             if first_error.is_some() {
                 continue;
+            }
+            if record.termination == crate::record::Termination::Crash
+                && record.reason.contains("SIGINT")
+                && crate::interrupt::installed()
+            {
+                // A Ctrl-C reaches the engines too: their end may come in just before the
+                // runner's own signal handler has run.
+                std::thread::sleep(CRASH_GRACE);
+            }
+            if crate::interrupt::requested() {
+                interrupted(&mut progress, &tally, config);
             }
             let res = (|| -> Result<()> {
                 if let Some(s) = store.as_mut() {
@@ -354,6 +372,29 @@ pub fn play_match_checked(
         summary.conclude();
     }
     Ok(summary)
+}
+
+/// How often the match loop looks for an interrupt.
+const INTERRUPT_POLL: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// How long the match loop of the command line waits after an engine killed by SIGINT for the
+/// interrupt of the runner itself.
+const CRASH_GRACE: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Ends the process after an interrupt (see [`crate::interrupt`]): every finished game is
+/// already written (the loop writes each before it looks again); the games in progress are
+/// dropped.
+fn interrupted(progress: &mut Progress, tally: &Tally, config: &MatchConfig) -> ! {
+    progress.finish(tally.games, || progress_message(tally, config));
+    let results = config
+        .results
+        .as_deref()
+        .unwrap_or(Path::new("shuriken-match.jsonl"));
+    eprintln!(
+        "{}",
+        crate::text::escape_controls(&crate::interrupt::message(tally.games, results), true)
+    );
+    std::process::exit(crate::interrupt::EXIT_INTERRUPTED)
 }
 
 fn two_mut<T>(v: &mut [T], a: usize, b: usize) -> (&mut T, &mut T) {

@@ -33,6 +33,9 @@ pub fn merge_files(
         if let Some((line, why)) = c.bad_lines.first() {
             bail!("{}:{line}: unreadable line: {why}", f.display());
         }
+        for w in c.warnings(f) {
+            eprintln!("warning: {}", crate::text::escape_controls(&w, false));
+        }
         let Some(h) = c.header else {
             bail!(
                 "{} has no header line; it is not a results file",

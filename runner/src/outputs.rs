@@ -37,15 +37,18 @@ pub enum OutputError {
         /// The file.
         path: PathBuf,
     },
-    /// It cannot be created or opened for writing.
-    #[error("{what} file {path} cannot be written: {source}")]
+    /// It cannot be created or opened for writing. The system's reason is part of the message
+    /// and deliberately not an error source, so that a printed error chain says it once.
+    #[error("{what} file {path} cannot be {action}: {reason}")]
     NotWritable {
         /// Which output.
         what: String,
         /// The file.
         path: PathBuf,
+        /// `created` (a new file) or `opened for writing` (an existing one).
+        action: &'static str,
         /// The system's reason.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
 }
 
@@ -89,23 +92,26 @@ fn check_one(what: &str, path: &Path) -> Result<(), OutputError> {
             path: path.into(),
         });
     }
-    let not_writable = |source| OutputError::NotWritable {
-        what: what.into(),
-        path: path.into(),
-        source,
+    let not_writable = |action| {
+        move |reason| OutputError::NotWritable {
+            what: what.into(),
+            path: path.into(),
+            action,
+            reason,
+        }
     };
     if path.exists() {
         OpenOptions::new()
             .append(true)
             .open(path)
-            .map_err(not_writable)?;
+            .map_err(not_writable("opened for writing"))?;
     } else {
         OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(path)
-            .map_err(not_writable)?;
-        std::fs::remove_file(path).map_err(not_writable)?;
+            .map_err(not_writable("created"))?;
+        std::fs::remove_file(path).map_err(not_writable("created"))?;
     }
     Ok(())
 }

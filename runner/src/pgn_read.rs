@@ -95,6 +95,9 @@ pub struct PgnGame {
     pub start: Position,
     /// The moves of the main line.
     pub moves: Vec<Move>,
+    /// The first comment after each move of `moves` (the runner writes `{score/depth time}`
+    /// there), without its braces.
+    pub comments: Vec<Option<String>>,
     /// The result: the termination marker, else the `Result` tag; `None` for `*` or neither.
     pub result: Option<GameResult>,
 }
@@ -149,6 +152,7 @@ struct Builder {
     pos: Option<Position>,
     variant: Variant,
     moves: Vec<Move>,
+    comments: Vec<Option<String>>,
     marker: Option<Option<GameResult>>,
 }
 
@@ -160,6 +164,7 @@ impl Builder {
             pos: None,
             variant: Variant::Chess,
             moves: Vec::new(),
+            comments: Vec::new(),
             marker: None,
         }
     }
@@ -225,6 +230,7 @@ impl Builder {
         };
         pos.make_move(m);
         self.moves.push(m);
+        self.comments.push(None);
         Ok(())
     }
 
@@ -240,6 +246,7 @@ impl Builder {
             variant: self.variant,
             start,
             moves: self.moves,
+            comments: self.comments,
             tags: self.tags,
         })
     }
@@ -331,9 +338,11 @@ pub fn read_pgn(text: &str, default_variant: Option<Variant>) -> Result<Vec<PgnG
             '{' => {
                 in_movetext = true;
                 let mut closed = false;
-                for (_, c) in chars.by_ref() {
+                let mut end = text.len();
+                for (j, c) in chars.by_ref() {
                     if c == '}' {
                         closed = true;
+                        end = j;
                         break;
                     }
                 }
@@ -342,6 +351,10 @@ pub fn read_pgn(text: &str, default_variant: Option<Variant>) -> Result<Vec<PgnG
                         game: cur.game,
                         what: "a comment",
                     });
+                }
+                // The first comment after a move belongs to it.
+                if let Some(slot @ None) = cur.comments.last_mut() {
+                    *slot = Some(text[i + 1..end].to_string());
                 }
             }
             ';' => {

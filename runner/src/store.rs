@@ -45,8 +45,71 @@ pub struct Contents {
     pub valid_len: u64,
     /// Complete lines that could not be read (line number, reason).
     pub bad_lines: Vec<(usize, String)>,
-    /// True when the last line was cut short (a kill during a write); it is not counted.
-    pub truncated_tail: bool,
+    /// The last line, when it was cut short (a kill during a write, a copy of a file being
+    /// written); it is not counted.
+    pub cut_line: Option<CutLine>,
+}
+
+/// A last line without its newline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CutLine {
+    /// Its line number (1-based).
+    pub line: usize,
+    /// Its length in bytes.
+    pub bytes: usize,
+    /// What it was, as far as can be told: `the game of pair P (game G)`, `the header` or
+    /// `an unrecognised fragment`.
+    pub what: String,
+}
+
+impl CutLine {
+    fn new(line: usize, text: &str) -> CutLine {
+        let number = |key: &str| -> Option<u64> {
+            let at = text.find(&format!("\"{key}\":"))? + key.len() + 3;
+            let digits: String = text[at..]
+                .chars()
+                .take_while(|c| c.is_ascii_digit())
+                .collect();
+            digits.parse().ok()
+        };
+        let what = if text.contains("\"type\":\"game\"") {
+            match (number("pair"), number("game")) {
+                (Some(p), Some(g)) => format!("the game of pair {p} (game {g})"),
+                _ => "a game".to_string(),
+            }
+        } else if text.contains("\"type\":\"header\"") {
+            "the header".to_string()
+        } else {
+            "an unrecognised fragment".to_string()
+        };
+        CutLine {
+            line,
+            bytes: text.len(),
+            what,
+        }
+    }
+}
+
+impl Contents {
+    /// Warnings about what was not counted, one line each, naming `path`: the unreadable lines
+    /// and a last line cut short, with their line numbers.
+    pub fn warnings(&self, path: &Path) -> Vec<String> {
+        let mut out: Vec<String> = self
+            .bad_lines
+            .iter()
+            .map(|(line, why)| format!("{}:{line}: unreadable line skipped: {why}", path.display()))
+            .collect();
+        if let Some(c) = &self.cut_line {
+            out.push(format!(
+                "{}:{}: the last line is cut short ({} bytes, no newline): {} is not counted",
+                path.display(),
+                c.line,
+                c.bytes,
+                c.what
+            ));
+        }
+        out
+    }
 }
 
 /// Reads a results file.
@@ -69,7 +132,7 @@ pub fn read(path: &Path) -> Result<Contents> {
         rest = &rest[len..];
         if !complete {
             // Cut short by a kill: not counted.
-            c.truncated_tail = true;
+            c.cut_line = Some(CutLine::new(lineno, line));
             break;
         }
         offset += len as u64;

@@ -126,12 +126,14 @@ pub enum StartError {
         timeout_ms: u128,
     },
     /// An `option.X` names an option the engine does not declare.
-    #[error("option '{name}' is not declared by the engine (it declares: {declared})")]
+    #[error("{}", unknown_option_text(name, closest, *declared))]
     UnknownOption {
         /// The option given.
         name: String,
-        /// The engine's option names, comma-separated (or `none`).
-        declared: String,
+        /// The declared names closest to it, closest first (a few).
+        closest: Vec<String>,
+        /// How many options the engine declares.
+        declared: usize,
     },
     /// A variant other than chess was asked of an engine without `UCI_Variant`.
     #[error("the engine does not declare UCI_Variant, so it cannot be told to play {variant}")]
@@ -159,6 +161,21 @@ pub enum StartError {
     },
 }
 
+/// Names suggested for an unknown option.
+const SUGGESTED: usize = 3;
+
+/// The message of [`StartError::UnknownOption`].
+fn unknown_option_text(name: &str, closest: &[String], declared: usize) -> String {
+    if declared == 0 {
+        return format!("unknown option '{name}': the engine declares no options");
+    }
+    format!(
+        "unknown option '{name}': the engine does not declare it; closest: {} \
+         (it declares {declared}; list them all by sending it `uci`, e.g. `echo uci | ENGINE`)",
+        closest.join(", ")
+    )
+}
+
 impl StartError {
     fn from_process(e: ProcessError, waiting_for: &str, timeout: Duration) -> StartError {
         match e {
@@ -170,7 +187,9 @@ impl StartError {
                 waiting_for: waiting_for.into(),
                 status,
             },
-            spawn @ ProcessError::Spawn { .. } => StartError::Spawn(spawn.to_string()),
+            spawn @ (ProcessError::Spawn { .. } | ProcessError::IsDirectory { .. }) => {
+                StartError::Spawn(spawn.to_string())
+            }
         }
     }
 }
@@ -243,12 +262,13 @@ impl Declared {
             .find(|o| o.name.eq_ignore_ascii_case(name))
     }
 
-    fn names(&self) -> String {
-        if self.options.is_empty() {
-            return "none".into();
-        }
+    /// The declared names closest to `name` (see [`crate::text::closest`]).
+    fn closest(&self, name: &str) -> Vec<String> {
         let names: Vec<&str> = self.options.iter().map(|o| o.name.as_str()).collect();
-        names.join(", ")
+        crate::text::closest(name, &names, SUGGESTED)
+            .into_iter()
+            .map(String::from)
+            .collect()
     }
 
     /// The `setoption` commands to send, `(declared name, value)`, in order: `UCI_Variant`
@@ -280,7 +300,8 @@ impl Declared {
             let Some(o) = self.find(name) else {
                 return Err(StartError::UnknownOption {
                     name: name.clone(),
-                    declared: self.names(),
+                    closest: self.closest(name),
+                    declared: self.options.len(),
                 });
             };
             plan.push((o.name.clone(), value.clone()));
@@ -617,7 +638,8 @@ mod tests {
             d.plan_options("chess", &[("Hsah".into(), "1".into())]),
             Err(StartError::UnknownOption {
                 name: "Hsah".into(),
-                declared: "Hash, UCI_Variant".into()
+                closest: vec!["Hash".into(), "UCI_Variant".into()],
+                declared: 2
             })
         );
         assert!(matches!(

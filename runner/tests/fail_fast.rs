@@ -105,9 +105,14 @@ fn no_readyok_fails_preflight() {
 fn undeclared_option_fails_preflight() {
     let r = preflight_error(&[], &[("Hsah", "16")]);
     match r {
-        StartError::UnknownOption { name, declared } => {
+        StartError::UnknownOption {
+            name,
+            closest,
+            declared,
+        } => {
             assert_eq!(name, "Hsah");
-            assert_eq!(declared, "UCI_Variant, Hash, EvalFile");
+            assert_eq!(closest[0], "Hash");
+            assert_eq!(declared, 3);
         }
         other => panic!("{other}"),
     }

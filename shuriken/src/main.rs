@@ -23,13 +23,16 @@ static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
     about = "Engine for Titan, Hadean, Raptor and Octopus chess (and chess)",
     after_help = "Without a subcommand, shuriken is an engine on stdin/stdout: UCI, or XBoard's \
                   protocol when the first line is `xboard`.\n\
-                  Every command's default variant is titan.\n\n\
+                  Every command's default variant is titan.\n\
+                  The match example runs from the repository root after `cargo build --release`: \
+                  the engine is target/release/shuriken (./shuriken is the crate's folder, not \
+                  the program).\n\n\
                   Examples:\n  \
                   shuriken perft --variant titan --depth 4\n  \
                   shuriken divide --variant raptor --depth 2\n  \
                   shuriken bench\n  \
-                  shuriken match -engine cmd=./shuriken name=a -engine cmd=./shuriken name=b \
-                  -each tc=2+0.02 -games 100"
+                  shuriken match -engine cmd=target/release/shuriken name=a \
+                  -engine cmd=target/release/shuriken name=b -each tc=2+0.02 -games 100"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -48,7 +51,7 @@ struct PerftArgs {
     #[arg(long, default_value_t = 4)]
     depth: u32,
     /// Threads (root moves are split between them).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = threads_value)]
     threads: usize,
 }
 
@@ -60,7 +63,8 @@ struct SvgArgs {
     /// Position (FEN of the variant); the start position when omitted.
     #[arg(long)]
     fen: Option<String>,
-    /// Tint the last move's squares: `e2e4` (a UCI move text also works).
+    /// Tint the squares of the move that led to the position: `e2e4` (UCI move text, `J@e4` for
+    /// a drop). For several moves use --arrows.
     #[arg(long)]
     lastmove: Option<String>,
     /// Arrows, comma-separated: `e2e4,g1f3`.
@@ -87,7 +91,9 @@ struct SvgArgs {
 #[derive(Parser)]
 #[command(
     name = "shuriken match report",
-    after_help = "Example:\n  shuriken match report new-vs-old.jsonl -o new-vs-old.html"
+    after_help = "Examples:\n  \
+                  shuriken match report new-vs-old.jsonl -o new-vs-old.html\n  \
+                  shuriken match report merged.jsonl --sprt 0 5 0.05 0.05 --first-games 50"
 )]
 struct ReportArgs {
     /// Results file (JSON lines) written by `shuriken match`.
@@ -95,7 +101,8 @@ struct ReportArgs {
     /// Output HTML file.
     #[arg(short, long, default_value = "report.html")]
     output: std::path::PathBuf,
-    /// SPRT: `elo0 elo1 [alpha beta [model]]` or elo0= elo1= alpha= beta= model= (default: nElo 0 5).
+    /// SPRT to test: `elo0 elo1 [alpha beta [model]]` or elo0= elo1= alpha= beta= model= (none by
+    /// default: no SPRT column or chart).
     #[arg(long, num_args = 1..)]
     sprt: Option<Vec<String>>,
     /// Games embedded in the viewer from the start of the file.
@@ -110,8 +117,10 @@ struct ReportArgs {
 enum Command {
     /// Speak UCI on stdin/stdout (without a subcommand: UCI, or CECP if the first line is
     /// `xboard`).
-    #[command(after_help = "Example:\n  \
-        printf 'uci\\nposition startpos moves g3g6\\ngo depth 6\\n' | shuriken uci")]
+    #[command(after_help = "Examples:\n  \
+        printf 'uci\\nposition startpos moves g3g6\\ngo depth 6\\n' | shuriken uci\n  \
+        printf 'uci\\nsetoption name UCI_Variant value chess\\nposition startpos\\ngo depth 8\\n' \
+        | shuriken uci")]
     Uci,
     /// Count leaf nodes of the legal move tree; prints nodes, time and nodes per second.
     #[command(after_help = "Examples:\n  \
@@ -120,28 +129,32 @@ enum Command {
         shuriken perft --variant chess --fen '8/8/8/8/8/8/8/K6k w - - 0 1' --depth 3")]
     Perft(PerftArgs),
     /// Like perft, with one `move: count` line per root move (Stockfish `go perft` format).
-    #[command(after_help = "Example:\n  shuriken divide --variant octopus --depth 2")]
+    #[command(after_help = "Examples:\n  \
+        shuriken divide --variant octopus --depth 2\n  \
+        shuriken divide --variant chess --fen '8/8/8/8/8/8/8/K6k w - - 0 1' --depth 2")]
     Divide(PerftArgs),
     /// Search a fixed set of positions to a fixed depth; prints a node signature and speed.
     #[command(after_help = "Examples:\n  \
         shuriken bench\n  \
         shuriken bench --depth 9 --threads 2")]
     Bench {
-        /// Depth (default: the built-in bench depth).
-        #[arg(long)]
+        /// Depth, 1 to 64 (default: the built-in bench depth).
+        #[arg(long, value_parser = clap::value_parser!(i32).range(1..=64))]
         depth: Option<i32>,
         /// Threads.
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = threads_value)]
         threads: usize,
-        /// Hash size in MB.
-        #[arg(long, default_value_t = 16)]
+        /// Hash size in MB (part of the node signature).
+        #[arg(long, default_value_t = 16, value_parser = hash_value)]
         hash: usize,
     },
-    /// Parameter tuning: `tune spsa --config F`, `tune texel gen|convert|fit ...`.
+    /// Parameter tuning: `tune spsa`, `tune texel gen|convert|label|fit`, `tune nnue train`.
     #[command(after_help = "Examples:\n  \
         shuriken tune spsa --config engine/tuned/spsa-smoke.conf --out spsa-out\n  \
         shuriken tune texel gen --variant titan --games 200 --out titan.data\n  \
-        shuriken tune texel fit --data titan.data --out titan.weights")]
+        shuriken tune texel label --data titan.data --depth 6 --out titan.labelled\n  \
+        shuriken tune texel fit --data titan.data --out titan.weights\n  \
+        shuriken tune nnue train --data chess.txt --out chess.nnue")]
     Tune {
         /// What to tune.
         #[command(subcommand)]
@@ -150,7 +163,7 @@ enum Command {
     /// A board diagram as SVG (written to stdout, or to `-o FILE`).
     #[command(after_help = "Examples:\n  \
         shuriken svg --variant raptor -o raptor.svg\n  \
-        shuriken svg --variant titan --highlight e2 --lastmove g3g6 -o titan.svg\n  \
+        shuriken svg --variant chess --fen \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\" --lastmove e2e4 -o e4.svg\n  \
         shuriken svg --variant octopus --highlight J@ --flip -o drops.svg\n  \
         shuriken svg --variant hadean --pieces letters -o hadean-letters.svg")]
     Svg(SvgArgs),
@@ -162,6 +175,25 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+}
+
+/// A count between 1 and `max`, for clap.
+fn count_value(s: &str, max: usize) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=max).contains(&n) => Ok(n),
+        Ok(_) => Err(format!("must be between 1 and {max}")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// `--threads`: 1 to the engine's maximum.
+fn threads_value(s: &str) -> Result<usize, String> {
+    count_value(s, engine::options::MAX_THREADS)
+}
+
+/// `--hash`: 1 MB to the engine's maximum.
+fn hash_value(s: &str) -> Result<usize, String> {
+    count_value(s, engine::options::MAX_HASH_MB)
 }
 
 /// Why a perft command could not start.
@@ -190,7 +222,7 @@ fn perft(args: &PerftArgs, divide: bool) -> ExitCode {
     let mut pos = match setup(args) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("error: {e}");
+            print_error(e);
             return ExitCode::from(2);
         }
     };
@@ -209,13 +241,51 @@ fn finish_output(written: std::io::Result<()>) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: cannot write the output: {e}");
+            print_error(format!("cannot write the output: {e}"));
             ExitCode::FAILURE
         }
     }
 }
 
+/// Checks `--lastmove`: one move, the move that led to the position, so a piece of the side
+/// that just moved stands on its destination. Variant and FEN errors are left to the diagram
+/// request, which reports them.
+fn check_last_move(a: &SvgArgs) -> Result<(), String> {
+    let Some(text) = a.lastmove.as_deref() else {
+        return Ok(());
+    };
+    if text.contains([',', ' ']) {
+        return Err(format!(
+            "--lastmove takes one move, got '{text}' (draw more moves with --arrows)"
+        ));
+    }
+    let Ok(variant) = Variant::from_name(&a.variant) else {
+        return Ok(());
+    };
+    let pos = match &a.fen {
+        Some(f) => match Position::from_fen(variant, f) {
+            Ok(p) => p,
+            Err(_) => return Ok(()),
+        },
+        None => Position::startpos(variant),
+    };
+    let (_, to) =
+        view::svg::parse_square_pair(pos.rules(), text).map_err(|e| format!("--lastmove: {e}"))?;
+    let mover = pos.side_to_move().opposite();
+    match pos.piece_at(to) {
+        Some(p) if p.color == mover => Ok(()),
+        _ => Err(format!(
+            "--lastmove {text}: no piece of the side that just moved stands on its destination; \
+             it is the move that led to the position (give the FEN after it)"
+        )),
+    }
+}
+
 fn svg(a: &SvgArgs) -> ExitCode {
+    if let Err(e) = check_last_move(a) {
+        print_error(e);
+        return ExitCode::from(2);
+    }
     let req = view::svg::SvgRequest {
         variant: a.variant.clone(),
         fen: a.fen.clone(),
@@ -229,7 +299,7 @@ fn svg(a: &SvgArgs) -> ExitCode {
     let text = match view::svg::render_request(&req) {
         Ok(t) => t,
         Err(e) => {
-            eprintln!("error: {e}");
+            print_error(e);
             return ExitCode::from(2);
         }
     };
@@ -252,7 +322,7 @@ fn write_output(path: Option<&std::path::Path>, text: &str) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            print_error(e);
             ExitCode::FAILURE
         }
     }
@@ -262,15 +332,12 @@ fn match_report(args: &[String]) -> ExitCode {
     let words = std::iter::once("shuriken match report".to_string()).chain(args.iter().cloned());
     let a = match ReportArgs::try_parse_from(words) {
         Ok(a) => a,
-        Err(e) => {
-            let _ = e.print();
-            return ExitCode::from(2);
-        }
+        Err(e) => return clap_exit(&e),
     };
     let sprt = match a.sprt.as_deref().map(runner::cli::parse_sprt).transpose() {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            print_error(format!("{e:#}"));
             return ExitCode::from(2);
         }
     };
@@ -280,23 +347,52 @@ fn match_report(args: &[String]) -> ExitCode {
         pieces: a.pieces,
         ..view::report::ReportOptions::default()
     };
-    match view::report::report_from_file(&a.results, &opts) {
-        Ok(html) => {
-            let code = write_output(Some(&a.output), &html);
+    match view::report::report_with_warnings(&a.results, &opts) {
+        Ok(report) => {
+            for w in &report.warnings {
+                eprintln!("warning: {}", runner::text::escape_controls(w, false));
+            }
+            let code = write_output(Some(&a.output), &report.html);
             if code == ExitCode::SUCCESS {
-                println!("wrote {} ({} bytes)", a.output.display(), html.len());
+                println!("wrote {} ({} bytes)", a.output.display(), report.html.len());
             }
             code
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            print_error(e);
             ExitCode::FAILURE
         }
     }
 }
 
+/// Prints `error: MESSAGE` on stderr with its control characters escaped (a message may echo an
+/// argument).
+fn print_error(message: impl std::fmt::Display) {
+    eprintln!(
+        "error: {}",
+        runner::text::escape_controls(&message.to_string(), true)
+    );
+}
+
+/// Prints a clap outcome: help and version on stdout (exit 0), errors on stderr with their
+/// control characters escaped (exit 2).
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    if !e.use_stderr() {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    eprint!(
+        "{}",
+        runner::text::escape_controls(&e.render().to_string(), true)
+    );
+    ExitCode::from(2)
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => return clap_exit(&e),
+    };
     match cli.command {
         // Without a subcommand the first line chooses the protocol: `xboard` starts CECP.
         None => xboard::run_stdio_auto(),
@@ -311,7 +407,7 @@ fn main() -> ExitCode {
         Some(Command::Tune { command }) => match tuner::run(command) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("error: {e:#}");
+                print_error(format!("{e:#}"));
                 ExitCode::FAILURE
             }
         },

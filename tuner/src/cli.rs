@@ -21,12 +21,25 @@ use std::time::Instant;
 #[derive(Subcommand, Debug)]
 pub enum TuneCommand {
     /// SPSA over UCI spin options with game pairs θ+δ vs θ−δ (see `--config`).
+    #[command(after_help = "Examples:\n  \
+        shuriken tune spsa --config engine/tuned/spsa-smoke.conf --out spsa-out\n  \
+        shuriken tune spsa --config engine/tuned/spsa-smoke.conf --out spsa-out --resume")]
     Spsa(SpsaArgs),
-    /// Texel tuning of the evaluation weights: generate data, convert game files, fit.
-    #[command(subcommand)]
+    /// Texel tuning of the evaluation weights: generate data, convert game files, relabel by
+    /// search, fit.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  \
+        shuriken tune texel gen --variant titan --games 200 --out titan.data\n  \
+        shuriken tune texel fit --data titan.data --out titan.weights"
+    )]
     Texel(TexelCommand),
     /// The NNUE evaluation network: training.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  \
+        shuriken tune nnue train --data chess.txt --out chess.nnue"
+    )]
     Nnue(NnueCommand),
 }
 
@@ -34,6 +47,12 @@ pub enum TuneCommand {
 #[derive(Subcommand, Debug)]
 pub enum NnueCommand {
     /// Trains the network on `FEN|score|result` lines; writes the quantized network file.
+    #[command(after_help = "Examples:\n  \
+        shuriken tune nnue train --data chess.txt --out chess.nnue\n  \
+        shuriken tune nnue train --data train.txt --valid-data valid.txt --hidden 512 \
+        --epochs 20 --out chess.nnue\n  \
+        shuriken tune nnue train --data more.txt --resume-from engine/nets/chess.nnue \
+        --lr 0.0003 --out chess2.nnue")]
     Train(NnueTrainArgs),
 }
 
@@ -112,12 +131,28 @@ pub struct NnueTrainArgs {
 #[derive(Subcommand, Debug)]
 pub enum TexelCommand {
     /// Self-play games through the match runner; writes labelled quiet positions.
+    #[command(after_help = "Examples:\n  \
+        shuriken tune texel gen --variant titan --games 200 --out titan.data\n  \
+        shuriken tune texel gen --variant chess --games 1000 --limits nodes=2000 \
+        --concurrency 2 --results chess-games.jsonl --out chess.data")]
     Gen(GenArgs),
     /// Labelled quiet positions from the runner's results (.jsonl) or PGN (.pgn) files.
+    #[command(after_help = "Examples:\n  \
+        shuriken tune texel convert --input new-vs-old.jsonl --out titan.data\n  \
+        shuriken tune texel convert --input games.pgn --input more.pgn --skip-plies 10 \
+        --out chess.data")]
     Convert(ConvertArgs),
     /// Relabels a data file with fixed-depth search scores blended with the game results.
+    #[command(after_help = "Examples:\n  \
+        shuriken tune texel label --data titan.data --depth 6 --out titan.labelled\n  \
+        shuriken tune texel label --data chess.data --variant chess --engine \
+        /usr/games/stockfish --engine-option Threads=1 --depth 10 --blend 0.3 --out chess.labelled")]
     Label(LabelArgs),
     /// Fits K and then the weights; writes a weights file for `setoption name EvalFile`.
+    #[command(after_help = "Examples:\n  \
+        shuriken tune texel fit --data titan.data --out titan.weights\n  \
+        shuriken tune texel fit --data titan.data --variant titan --params 'Mob*,King*' \
+        --l2 0.001 --out titan.weights")]
     Fit(FitArgs),
 }
 

@@ -138,6 +138,9 @@ pub fn from_results_file(path: &Path, filter: &QuietFilter) -> Result<Vec<Sample
     if let Some((line, why)) = contents.bad_lines.first() {
         bail!("{}:{line}: unreadable line: {why}", path.display());
     }
+    for w in contents.warnings(path) {
+        eprintln!("warning: {}", runner::text::escape_controls(&w, false));
+    }
     let mut out = Vec::new();
     for g in &contents.games {
         out.extend(samples_from_record(g, filter).with_context(|| path.display().to_string())?);
@@ -146,7 +149,9 @@ pub fn from_results_file(path: &Path, filter: &QuietFilter) -> Result<Vec<Sample
 }
 
 /// Quiet positions of every game of a PGN file: SAN movetext as the runner writes it now, or
-/// the coordinate movetext it wrote before (see `runner::pgn_read`). Games without a result,
+/// the coordinate movetext it wrote before (see `runner::pgn_read`). The engine scores of the
+/// runner's `{score/depth time}` move comments ([`comment_score`]) are filtered as in a results
+/// file: mate scores and scores beyond `max_score` drop the position. Games without a result,
 /// and games whose `Termination` says an engine failed (standard `abandoned`,
 /// `rules infraction`, `time forfeit`, `unterminated`; the older `crash`, `stall`,
 /// `illegal move`), are skipped. Games without a `Variant` tag are chess.
@@ -166,6 +171,32 @@ const UNRELIABLE_PGN_TERMINATIONS: [&str; 7] = [
     "stall",
     "illegal move",
 ];
+
+/// The engine's score in a move comment as the runner writes it, `{score/depth time}`:
+/// `+0.25/12 0.105s`, `-M3/9 0.020s`; `None` for another comment or a `?` score. Centipawns
+/// from the mover's point of view, as in a results file.
+pub fn comment_score(comment: &str) -> Option<Score> {
+    let first = comment.split_whitespace().next()?;
+    let (score, depth) = first.split_once('/')?;
+    if depth != "?" && depth.parse::<u32>().is_err() {
+        return None;
+    }
+    let (negative, rest) = match score.as_bytes().first()? {
+        b'+' => (false, &score[1..]),
+        b'-' => (true, &score[1..]),
+        _ => return None,
+    };
+    let sign = if negative { -1 } else { 1 };
+    if let Some(m) = rest.strip_prefix('M') {
+        return m.parse::<i32>().ok().map(|m| Score::Mate(sign * m));
+    }
+    let (pawns, hundredths) = rest.split_once('.')?;
+    if hundredths.len() != 2 {
+        return None;
+    }
+    let cp = pawns.parse::<i32>().ok()? * 100 + hundredths.parse::<i32>().ok()?;
+    Some(Score::Cp(sign * cp))
+}
 
 /// Like [`from_pgn_file`], from text.
 pub fn from_pgn_text(text: &str, filter: &QuietFilter) -> Result<Vec<Sample>> {
@@ -190,7 +221,14 @@ pub fn from_pgn_text(text: &str, filter: &QuietFilter) -> Result<Vec<Sample>> {
                 t
             })
             .collect();
-        let plies: Vec<Ply> = texts.iter().map(|m| Ply { mv: m, score: None }).collect();
+        let plies: Vec<Ply> = texts
+            .iter()
+            .zip(&g.comments)
+            .map(|(m, c)| Ply {
+                mv: m,
+                score: c.as_deref().and_then(comment_score),
+            })
+            .collect();
         let start = g.start.to_fen();
         out.extend(
             samples_from_moves(g.variant, &start, &plies, result_value(result), filter)
@@ -232,6 +270,52 @@ mod pgn_tests {
         let bad = format!("{san}\n1. e4 e5 2. Qh5 Ke9 *\n");
         let err = from_pgn_text(&bad, &filter).unwrap_err().to_string();
         assert!(err.contains("PGN game 2, move 2..."), "{err}");
+    }
+
+    #[test]
+    fn comment_scores_are_read() {
+        assert_eq!(comment_score("+0.25/12 0.105s"), Some(Score::Cp(25)));
+        assert_eq!(comment_score("-1.50/3 1.000s"), Some(Score::Cp(-150)));
+        assert_eq!(comment_score("-0.05/?"), Some(Score::Cp(-5)));
+        assert_eq!(comment_score("+M5/20 0.1s"), Some(Score::Mate(5)));
+        assert_eq!(comment_score("-M3/9 0.1s"), Some(Score::Mate(-3)));
+        for other in ["?/? 0.010s", "book", "0.25/12", "+1.5/3", "+x/3", ""] {
+            assert_eq!(comment_score(other), None, "{other}");
+        }
+    }
+
+    /// The PGN the runner writes for a game gives the same samples as its results line:
+    /// decided and mate positions, known from the `{score/depth}` comments, are dropped from
+    /// both (the PGN reader ignored the comments and kept them).
+    #[test]
+    fn pgn_and_results_line_give_the_same_samples() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../view/tests/data/titan-6-games.jsonl"
+        );
+        let filter = QuietFilter {
+            skip_plies: 2,
+            max_score: 300,
+        };
+        let mut dropped = 0;
+        for mut g in runner::store::read(Path::new(path)).unwrap().games {
+            for (i, p) in g.moves.iter_mut().enumerate() {
+                match i % 7 {
+                    3 => p.score = Some(Score::Mate(4)),
+                    5 => p.score = Some(Score::Cp(-900)),
+                    _ => {}
+                }
+            }
+            let from_json = samples_from_record(&g, &filter).unwrap();
+            let pgn = runner::pgn::game_to_pgn(&g, "test");
+            let from_pgn = from_pgn_text(&pgn, &filter).unwrap();
+            assert_eq!(from_pgn, from_json, "{pgn}");
+            for p in &mut g.moves {
+                p.score = None;
+            }
+            dropped += samples_from_record(&g, &filter).unwrap().len() - from_json.len();
+        }
+        assert!(dropped > 20, "the scores removed only {dropped} positions");
     }
 }
 

@@ -65,7 +65,26 @@ fn span(values: impl Iterator<Item = f64>) -> (f64, f64) {
     (lo - m, hi + m)
 }
 
-/// A line chart of `lines` against x, with horizontal `levels` drawn dashed.
+/// The most x-axis labels of a line chart.
+const X_LABELS: usize = 10;
+
+/// How many labels the x axis from `x0` to `x1` may have: with whole-number x values, no more
+/// than the whole numbers in the range, so that plotters' steps (1, 2 or 5 times a power of
+/// ten) are never below 1.
+fn x_label_count(x0: f64, x1: f64, integers: bool) -> usize {
+    if !integers {
+        return X_LABELS;
+    }
+    let whole = (x1.floor() - x0.ceil() + 1.0).max(1.0) as usize;
+    whole.min(X_LABELS)
+}
+
+/// Lines with fewer points than this also get a dot at each point (a one-point line is
+/// otherwise invisible).
+const DOTS_BELOW: usize = 20;
+
+/// A line chart of `lines` against x, with horizontal `levels` drawn dashed. When every x is a
+/// whole number (games, steps), the x axis has whole-number ticks only.
 pub fn line_chart(
     title: &str,
     x_label: &str,
@@ -76,6 +95,11 @@ pub fn line_chart(
 ) -> Result<String, ChartError> {
     let e = err(title);
     let (x0, x1) = span(lines.iter().flat_map(|l| l.points.iter().map(|p| p.0)));
+    let integers = lines
+        .iter()
+        .flat_map(|l| l.points.iter())
+        .all(|p| p.0.fract() == 0.0);
+    let labels = x_label_count(x0, x1, integers);
     let (y0, y1) = span(
         lines
             .iter()
@@ -93,11 +117,13 @@ pub fn line_chart(
             .y_label_area_size(52)
             .build_cartesian_2d(x0..x1, y0..y1)
             .map_err(&e)?;
-        chart
-            .configure_mesh()
-            .x_desc(x_label)
-            .y_desc(y_label)
-            .light_line_style(RGBColor(235, 235, 235))
+        let whole = |v: &f64| format!("{}", v.round() as i64);
+        let mut mesh = chart.configure_mesh();
+        mesh.x_desc(x_label).y_desc(y_label).x_labels(labels);
+        if integers {
+            mesh.x_label_formatter(&whole);
+        }
+        mesh.light_line_style(RGBColor(235, 235, 235))
             .draw()
             .map_err(&e)?;
         for (i, l) in lines.iter().enumerate() {
@@ -107,6 +133,11 @@ pub fn line_chart(
                 .map_err(&e)?
                 .label(l.name.as_str())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], c));
+            if l.points.len() < DOTS_BELOW {
+                chart
+                    .draw_series(l.points.iter().map(|&p| Circle::new(p, 3, c.filled())))
+                    .map_err(&e)?;
+            }
         }
         for (i, lv) in levels.iter().enumerate() {
             let c = PALETTE[(lines.len() + i) % PALETTE.len()];

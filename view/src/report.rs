@@ -26,7 +26,8 @@ use std::path::Path;
 /// How the report is built.
 #[derive(Clone, Debug)]
 pub struct ReportOptions {
-    /// SPRT parameters; `None` uses [`default_sprt`] and says so.
+    /// SPRT parameters; with `None` the report has no SPRT column and no LLR chart (a results
+    /// file does not record the run's SPRT).
     pub sprt: Option<SprtConfig>,
     /// Games embedded from the start of the file.
     pub first_games: usize,
@@ -50,7 +51,7 @@ impl Default for ReportOptions {
     }
 }
 
-/// The SPRT shown when none is given: nElo 0 against 5, 5% errors (fishtest-like).
+/// A common SPRT: nElo 0 against 5, 5% errors (fishtest-like).
 pub fn default_sprt() -> SprtConfig {
     SprtConfig {
         elo0: 0.0,
@@ -121,6 +122,10 @@ pub struct ViewerGame {
     pub fen: String,
     /// Board field of the start position.
     pub f0: String,
+    /// Move number of the first ply (the start FEN's fullmove number).
+    pub n0: u32,
+    /// Black makes the first ply (the start FEN's side to move).
+    pub b0: bool,
     /// The plies that could be replayed.
     pub plies: Vec<ViewerPly>,
     /// Why the replay stopped early (an illegal or unreadable recorded move), if it did.
@@ -153,6 +158,8 @@ pub fn viewer_game(index: usize, g: &GameRecord) -> ViewerGame {
         reason: g.reason.clone(),
         fen: g.fen.clone(),
         f0: String::new(),
+        n0: 1,
+        b0: false,
         plies: Vec::new(),
         note: None,
     };
@@ -171,6 +178,8 @@ pub fn viewer_game(index: usize, g: &GameRecord) -> ViewerGame {
         }
     };
     out.f0 = board_field(&pos);
+    out.n0 = pos.fullmove_number().max(1) as u32;
+    out.b0 = pos.side_to_move() == Color::Black;
     for (i, ply) in g.moves.iter().enumerate() {
         let m = match pos.parse_move(&ply.mv) {
             Ok(m) => m,
@@ -241,10 +250,10 @@ struct Trajectory {
 
 fn trajectory(
     games: &[GameRecord],
-    sprt: &SprtConfig,
+    sprt: Option<&SprtConfig>,
     points: usize,
 ) -> Result<(Tally, Trajectory), ReportError> {
-    let mut tally = Tally::watching(Some(*sprt));
+    let mut tally = Tally::watching(sprt.copied());
     let step = games.len().div_ceil(points.max(1)).max(1);
     let mut t = Trajectory {
         elo: Vec::new(),
@@ -258,23 +267,42 @@ fn trajectory(
             continue;
         }
         let x = (i + 1) as f64;
-        t.llr.push((x, tally.llr(sprt)));
+        if let Some(s) = sprt {
+            t.llr.push((x, tally.llr(s)));
+        }
         if let Some(e) = tally
             .pairings
             .get(&0)
             .and_then(|p| estimate_pentanomial(&p.pentanomial))
-            .filter(|e| e.elo.is_finite() && e.elo_error.is_finite())
+            .filter(|e| e.elo.is_finite())
         {
             t.elo.push((x, e.elo));
-            t.lo.push((x, e.elo - e.elo_error));
-            t.hi.push((x, e.elo + e.elo_error));
+            if e.elo_error.is_finite() {
+                t.lo.push((x, e.elo - e.elo_error));
+                t.hi.push((x, e.elo + e.elo_error));
+            }
         }
     }
     Ok((tally, t))
 }
 
+/// A report and the warnings about its results file (shown in the report too).
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// The HTML page.
+    pub html: String,
+    /// What was not counted: unreadable lines and a last line cut short, with line numbers.
+    pub warnings: Vec<String>,
+}
+
 /// Reads a results file and writes the report.
 pub fn report_from_file(path: &Path, opts: &ReportOptions) -> Result<String, ReportError> {
+    report_with_warnings(path, opts).map(|r| r.html)
+}
+
+/// Reads a results file and writes the report; also returns the warnings about the file, for a
+/// caller to print.
+pub fn report_with_warnings(path: &Path, opts: &ReportOptions) -> Result<Report, ReportError> {
     let contents = runner::store::read(path).map_err(|e| ReportError::Read(format!("{e:#}")))?;
     if contents.games.is_empty() {
         return Err(ReportError::NoGames(path.display().to_string()));
@@ -284,24 +312,15 @@ pub fn report_from_file(path: &Path, opts: &ReportOptions) -> Result<String, Rep
         .as_ref()
         .map(|h| h.engines.clone())
         .unwrap_or_default();
-    let mut notes = Vec::new();
-    if !contents.bad_lines.is_empty() {
-        notes.push(format!(
-            "{} unreadable line(s) skipped (first: line {})",
-            contents.bad_lines.len(),
-            contents.bad_lines[0].0
-        ));
-    }
-    if contents.truncated_tail {
-        notes.push("the last line was cut short and is not counted".to_string());
-    }
-    build_report(
+    let warnings = contents.warnings(path);
+    let html = build_report(
         &path.display().to_string(),
         &names,
         &contents.games,
-        &notes,
+        &warnings,
         opts,
-    )
+    )?;
+    Ok(Report { html, warnings })
 }
 
 fn pct(v: Option<f64>) -> String {
@@ -324,14 +343,15 @@ fn estimate_cells(s: &EstimateSummary) -> Markup {
     }
 }
 
-fn summary_table(summary: &MatchSummary, sprt_given: bool) -> Markup {
+fn summary_table(summary: &MatchSummary) -> Markup {
+    let with_sprt = summary.pairings.iter().any(|p| p.sprt.is_some());
     html! {
         table.summary {
             thead { tr {
                 th { "engine" } th { "opponent" } th { "games" } th { "W" } th { "L" } th { "D" }
                 th { "pentanomial (0–2 pts per pair)" }
                 th { "Elo ± 95%" } th { "nElo ± 95%" } th { "LOS" }
-                th { "SPRT" }
+                @if with_sprt { th { "SPRT" } }
             } }
             tbody {
                 @for p in &summary.pairings {
@@ -340,7 +360,7 @@ fn summary_table(summary: &MatchSummary, sprt_given: bool) -> Markup {
                         td { (p.wins) } td { (p.losses) } td { (p.draws) }
                         td { (format!("{:?}", p.pentanomial)) }
                         (estimate_cells(if p.pairs > 0 { &p.pentanomial_stats } else { &p.trinomial_stats }))
-                        td {
+                        @if with_sprt { td {
                             @if let Some(s) = &p.sprt {
                                 (format!("LLR {:.2} in ({:.2}, {:.2}) — {}", s.llr, s.lower, s.upper,
                                     match s.decision {
@@ -350,12 +370,11 @@ fn summary_table(summary: &MatchSummary, sprt_given: bool) -> Markup {
                                         SprtDecision::Inconclusive => "inconclusive (the games ran out)",
                                     }))
                                 br;
-                                small { (format!("[{}, {}] {} α={} β={}{}", s.config.elo0, s.config.elo1,
+                                small { (format!("[{}, {}] {} α={} β={}", s.config.elo0, s.config.elo1,
                                     match s.config.model { SprtModel::Normalized => "nElo", SprtModel::Logistic => "Elo" },
-                                    s.config.alpha, s.config.beta,
-                                    if sprt_given { "" } else { " (default; pass --sprt)" })) }
+                                    s.config.alpha, s.config.beta)) }
                             }
-                        }
+                        } }
                     }
                 }
             }
@@ -375,9 +394,9 @@ pub fn build_report(
     if games.is_empty() {
         return Err(ReportError::NoGames(source.to_string()));
     }
-    let sprt = opts.sprt.unwrap_or_else(default_sprt);
-    let (tally, traj) = trajectory(games, &sprt, 400)?;
-    let summary = tally.summary(names, Some(&sprt));
+    let sprt = opts.sprt.as_ref();
+    let (tally, traj) = trajectory(games, sprt, 400)?;
+    let summary = tally.summary(names, sprt);
     let size = (720, 320);
     let elo_chart = chart::line_chart(
         "Elo of the first engine over games (95% interval)",
@@ -403,27 +422,32 @@ pub fn build_report(
         }],
         size,
     )?;
-    let (lower, upper) = sprt.bounds();
-    let llr_chart = chart::line_chart(
-        "SPRT log-likelihood ratio over games",
-        "games",
-        "LLR",
-        &[Line {
-            name: "LLR".into(),
-            points: traj.llr,
-        }],
-        &[
-            Level {
-                name: format!("lower bound {lower:.2}"),
-                y: lower,
-            },
-            Level {
-                name: format!("upper bound {upper:.2}"),
-                y: upper,
-            },
-        ],
-        size,
-    )?;
+    let llr_chart = match sprt {
+        Some(s) => {
+            let (lower, upper) = s.bounds();
+            Some(chart::line_chart(
+                "SPRT log-likelihood ratio over games",
+                "games",
+                "LLR",
+                &[Line {
+                    name: "LLR".into(),
+                    points: traj.llr,
+                }],
+                &[
+                    Level {
+                        name: format!("lower bound {lower:.2}"),
+                        y: lower,
+                    },
+                    Level {
+                        name: format!("upper bound {upper:.2}"),
+                        y: upper,
+                    },
+                ],
+                size,
+            )?)
+        }
+        None => None,
+    };
     let terminations: Vec<(String, u64)> = tally
         .terminations
         .iter()
@@ -498,7 +522,10 @@ pub fn build_report(
                 @for n in notes { p.note { (n) } }
                 section #summary {
                     h2 { "Summary" }
-                    (summary_table(&summary, opts.sprt.is_some()))
+                    (summary_table(&summary))
+                    @if sprt.is_none() {
+                        p.note { "No SPRT: give --sprt to `shuriken match report` to test one." }
+                    }
                     @if !summary.latency.is_empty() {
                         p.note {
                             "isready latency: "
@@ -510,7 +537,7 @@ pub fn build_report(
                     h2 { "Charts" }
                     div.charts {
                         div.chart { (PreEscaped(elo_chart)) }
-                        div.chart { (PreEscaped(llr_chart)) }
+                        @if let Some(c) = &llr_chart { div.chart { (PreEscaped(c)) } }
                         div.chart { (PreEscaped(term_chart)) }
                         div.chart { (PreEscaped(length_chart)) }
                         div.chart { (PreEscaped(time_chart)) }

@@ -167,8 +167,16 @@
       g.termination + (g.reason ? ' (' + g.reason + ')' : '') + (g.note ? ' — replay stopped: ' + g.note : '') +
       ' — start: ' + g.fen;
     list.innerHTML = '';
+    // Numbered from the start FEN's move number; a game that black starts opens with "n. …".
+    list.start = g.n0 || 1;
+    var first = g.b0 ? 1 : 0;
+    if (g.b0 && g.plies.length) {
+      var li0 = document.createElement('li');
+      li0.appendChild(document.createTextNode('\u2026 '));
+      list.appendChild(li0);
+    }
     g.plies.forEach(function (p, k) {
-      if (k % 2 === 0) { var li = document.createElement('li'); list.appendChild(li); }
+      if ((k + first) % 2 === 0) { var li = document.createElement('li'); list.appendChild(li); }
       var span = document.createElement('span');
       span.textContent = p.s;
       span.title = p.u + (p.e !== null && p.e !== undefined ? ' eval ' + (p.e / 100).toFixed(2) : '') + ', ' + p.t + ' ms';
