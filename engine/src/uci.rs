@@ -194,15 +194,6 @@ impl Uci {
         self.join();
     }
 
-    /// At end of input: a bounded search is allowed to finish (so `echo ... | shuriken` works);
-    /// one that would run until `stop` is stopped.
-    pub fn finish(&mut self) {
-        match &self.running {
-            Some(r) if !r.endless => self.join(),
-            _ => self.stop_and_wait(),
-        }
-    }
-
     /// Handles one input line. Returns `false` on `quit`.
     pub fn handle(&mut self, line: &str) -> bool {
         let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -673,10 +664,13 @@ impl LineProtocol for Uci {
         self.handle(line)
     }
 
-    /// A bounded search may print its bestmove (so `echo ... | shuriken` works); one that would
-    /// run until `stop` is stopped.
+    /// A bounded search is allowed to finish and print its bestmove (so `echo ... | shuriken`
+    /// works); one that would run until `stop` is stopped.
     fn end_of_input(&mut self) {
-        self.finish();
+        match &self.running {
+            Some(r) if !r.endless => self.join(),
+            _ => self.stop_and_wait(),
+        }
     }
 
     fn too_long_line(&self) -> String {

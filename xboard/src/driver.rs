@@ -200,7 +200,7 @@ impl Cecp {
     }
 
     /// At end of input: a search for a move may finish; analysis is stopped.
-    pub fn finish(&mut self) {
+    pub(crate) fn finish_at_end_of_input(&mut self) {
         if self.analyzing {
             self.halt();
         } else if self.running.as_ref().is_some_and(|r| r.endless) {

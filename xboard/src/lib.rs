@@ -35,7 +35,7 @@ impl LineProtocol for Cecp {
     }
 
     fn end_of_input(&mut self) {
-        self.finish();
+        self.finish_at_end_of_input();
     }
 
     fn too_long_line(&self) -> String {
