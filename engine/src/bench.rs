@@ -3,9 +3,10 @@
 //! signature: deterministic, changes only when the search changes) and `Nodes/second: X`. With
 //! `--threads N` it also searches every position with N threads and reports time to depth.
 
+use crate::core::{Info, Score, SearchListener};
 use crate::options::EngineOptions;
 use crate::search::history::HistoryStore;
-use crate::search::{self, Output, SearchConfig, SearchParams, SearchResult, SharedState};
+use crate::search::{self, SearchConfig, SearchParams, SearchResult, SharedState};
 use crate::time::GoLimits;
 use crate::tt::TranspositionTable;
 use movegen::{FenError, Position, Variant, VariantError};
@@ -116,11 +117,17 @@ impl FreshState {
             ..Default::default()
         };
         let shared = SharedState::new(threads);
-        let out: Output = Arc::new(|_: &str| {});
         let start = Instant::now();
-        let r = search::search(pos, &self.tt, &cfg, &limits, &shared, &out);
+        let r = search::search(pos, &self.tt, &cfg, &limits, &shared, &Silent);
         (r, start.elapsed())
     }
+}
+
+/// A listener that ignores every line (`report` is off anyway).
+struct Silent;
+
+impl SearchListener for Silent {
+    fn info(&self, _: &Info) {}
 }
 
 /// Runs the bench command, printing to `out`. A closed output (`| head`) ends it quietly.
@@ -169,7 +176,7 @@ fn report(
             pos.variant().name(),
             r.nodes,
             t.as_millis(),
-            search::uci_score(r.score)
+            Score::from_search(r.score)
         )?;
         total_nodes += r.nodes;
         total_time += t;

@@ -1,4 +1,5 @@
-//! Shuriken's engine: search, evaluation, time management and the UCI protocol.
+//! Shuriken's engine: search, evaluation, time management, the typed engine API ([`core`])
+//! and the UCI protocol over it.
 
 // `unsafe` is denied everywhere but `nnue::avx2`, which runs AVX2 code after detecting AVX2.
 #![deny(unsafe_code)]
@@ -7,12 +8,14 @@
 pub mod params;
 
 pub mod bench;
+pub mod core;
 pub mod eval;
 pub mod line_loop;
 pub mod nnue;
 pub mod options;
 pub mod perft_cmd;
 pub mod search;
+pub mod sysmem;
 pub mod time;
 pub mod tt;
 pub mod uci;

@@ -1,9 +1,11 @@
 //! The line loop both text protocols share (UCI here, CECP in the `xboard` crate): bounded line
 //! reading, whole-line output to stdout, and the end-of-input rule.
 
-use crate::search::Output;
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
+
+/// Where a text protocol's output goes: one whole line per call (without its newline).
+pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
 
 /// Longest input line accepted, in bytes; longer lines are discarded with an error.
 pub const MAX_LINE: usize = 4 << 20;

@@ -136,7 +136,7 @@ fn parse_bool(name: &str, value: &str) -> Result<bool, OptionError> {
 }
 
 fn short(s: &str) -> String {
-    s.chars().take(64).collect()
+    crate::uci_error::printable(s)
 }
 
 impl EngineOptions {

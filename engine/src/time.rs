@@ -31,7 +31,84 @@ pub struct GoLimits {
     pub searchmoves: Vec<Move>,
 }
 
+/// A limit of [`GoLimits`] that no search can keep.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// `depth`, `nodes`, `mate` or `movetime` below one.
+    #[error("{key} {value}: must be at least 1")]
+    NotPositive {
+        /// The limit (`depth`, `nodes`, `mate`, `movetime`).
+        key: &'static str,
+        /// The value given.
+        value: i64,
+    },
+    /// A negative increment.
+    #[error("{key} {value}: must not be negative")]
+    Negative {
+        /// `winc` or `binc`.
+        key: &'static str,
+        /// The value given.
+        value: i64,
+    },
+}
+
 impl GoLimits {
+    /// Searches to `depth` plies.
+    pub fn depth(depth: i32) -> GoLimits {
+        GoLimits {
+            depth: Some(depth),
+            ..GoLimits::default()
+        }
+    }
+
+    /// Searches for `ms` milliseconds.
+    pub fn movetime(ms: i64) -> GoLimits {
+        GoLimits {
+            movetime: Some(ms),
+            ..GoLimits::default()
+        }
+    }
+
+    /// Searches `nodes` nodes (at least the first iteration).
+    pub fn nodes(nodes: u64) -> GoLimits {
+        GoLimits {
+            nodes: Some(nodes),
+            ..GoLimits::default()
+        }
+    }
+
+    /// Searches until stopped.
+    pub fn infinite() -> GoLimits {
+        GoLimits {
+            infinite: true,
+            ..GoLimits::default()
+        }
+    }
+
+    /// Checks that a search can keep these limits: `depth`, `nodes`, `mate` and `movetime`
+    /// at least 1, increments not negative. A negative remaining clock time is accepted (GUIs
+    /// send one when the engine has overstepped its time): the search then moves at once.
+    pub fn validate(&self) -> Result<(), LimitError> {
+        let positive = |key: &'static str, value: Option<i64>| match value {
+            Some(value) if value < 1 => Err(LimitError::NotPositive { key, value }),
+            _ => Ok(()),
+        };
+        positive("depth", self.depth.map(i64::from))?;
+        positive(
+            "nodes",
+            self.nodes.map(|n| i64::try_from(n).unwrap_or(i64::MAX)),
+        )?;
+        positive("mate", self.mate.map(i64::from))?;
+        positive("movetime", self.movetime)?;
+        for (key, c) in [("winc", Color::White), ("binc", Color::Black)] {
+            let inc = self.inc[c.index()];
+            if let Some(value) = inc.filter(|v| *v < 0) {
+                return Err(LimitError::Negative { key, value });
+            }
+        }
+        Ok(())
+    }
+
     /// Does the clock (rather than `depth`, `nodes`, `mate` or nothing) bound this search?
     pub fn is_timed(&self) -> bool {
         self.movetime.is_some() || self.time.iter().any(Option::is_some)

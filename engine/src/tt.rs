@@ -97,17 +97,72 @@ pub struct TranspositionTable {
     generation: AtomicU8,
 }
 
+/// Why a transposition table of the size asked for was not made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HashError {
+    /// More than the memory the machine has available now (the table would swap, or the
+    /// kernel would kill the process when it is filled).
+    #[error("{mb} MB of hash is more than the {available_mb} MB of memory available")]
+    MoreThanAvailable {
+        /// Size asked for, MB.
+        mb: usize,
+        /// Memory available, MB.
+        available_mb: u64,
+    },
+    /// The allocator refused the table.
+    #[error("cannot allocate {0} MB of hash")]
+    Allocation(usize),
+}
+
 impl TranspositionTable {
-    /// A table of about `mb` megabytes (at least one cluster).
+    /// A table of about `mb` megabytes (at least one cluster). Aborts if the memory cannot be
+    /// allocated; see [`TranspositionTable::try_new`] for sizes chosen by a user.
     pub fn new(mb: usize) -> TranspositionTable {
-        let bytes = mb.max(1).saturating_mul(1 << 20);
-        let n = (bytes / core::mem::size_of::<Cluster>()).max(1);
+        let n = Self::clusters_for(mb);
         let mut clusters = Vec::with_capacity(n);
         clusters.resize_with(n, Cluster::new);
         TranspositionTable {
             clusters,
             generation: AtomicU8::new(0),
         }
+    }
+
+    /// A table of about `mb` megabytes, or an error when the machine cannot back it: more than
+    /// the memory available now ([`crate::sysmem::available_bytes`]), or refused by the
+    /// allocator.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, HashError> {
+        Self::try_new_within(mb, crate::sysmem::available_bytes())
+    }
+
+    /// [`TranspositionTable::try_new`] with `available` bytes of memory (`None`: unknown).
+    pub fn try_new_within(
+        mb: usize,
+        available: Option<u64>,
+    ) -> Result<TranspositionTable, HashError> {
+        let n = Self::clusters_for(mb);
+        let bytes = (n as u64).saturating_mul(core::mem::size_of::<Cluster>() as u64);
+        if let Some(available) = available {
+            if bytes > available {
+                return Err(HashError::MoreThanAvailable {
+                    mb,
+                    available_mb: available >> 20,
+                });
+            }
+        }
+        let mut clusters = Vec::new();
+        clusters
+            .try_reserve_exact(n)
+            .map_err(|_| HashError::Allocation(mb))?;
+        clusters.resize_with(n, Cluster::new);
+        Ok(TranspositionTable {
+            clusters,
+            generation: AtomicU8::new(0),
+        })
+    }
+
+    fn clusters_for(mb: usize) -> usize {
+        let bytes = mb.max(1).saturating_mul(1 << 20);
+        (bytes / core::mem::size_of::<Cluster>()).max(1)
     }
 
     /// Size in megabytes (rounded down).
@@ -255,6 +310,21 @@ pub fn score_from_tt(score: i32, ply: i32, mate_bound: i32) -> i32 {
 mod tests {
     use super::*;
     use movegen::{MoveKind, Square};
+
+    #[test]
+    fn a_table_larger_than_the_memory_available_is_refused() {
+        let gib = 1u64 << 30;
+        assert_eq!(
+            TranspositionTable::try_new_within(65_536, Some(23 * gib)).err(),
+            Some(HashError::MoreThanAvailable {
+                mb: 65_536,
+                available_mb: 23 * 1024
+            })
+        );
+        let tt = TranspositionTable::try_new_within(2, Some(gib)).expect("2 MB fit");
+        assert_eq!(tt.size_mb(), 2);
+        assert!(TranspositionTable::try_new_within(2, None).is_ok());
+    }
 
     #[test]
     fn store_and_probe() {

@@ -1,21 +1,19 @@
 //! The UCI protocol: a command loop whose handlers each return `Result`; errors are printed as
-//! `info string error: ...` and the engine keeps its last good state. The search runs on its own
-//! thread, so `stop`, `ponderhit` and `isready` are answered while it thinks.
+//! `info string error: ...` and the engine keeps its last good state. It is a formatter over
+//! [`crate::core::Engine`]: the search runs on the engine's thread and reports typed lines
+//! that [`UciListener`] prints, so `stop`, `ponderhit` and `isready` are answered while it
+//! thinks.
 
-use crate::eval::Evaluator;
-use crate::options::{Change, EngineOptions};
+use crate::core::{BestMove, Change, Engine, EngineError, Info, SearchHandle, SearchListener};
+use crate::options::EngineOptions;
 use crate::perft_cmd;
-use crate::search::history::HistoryStore;
-use crate::search::{self, Output, SearchConfig, SharedState};
 use crate::time::GoLimits;
-use crate::tt::TranspositionTable;
-use crate::uci_error::{GoError, OptionError, PositionError, UciError};
-use movegen::{Color, Position, Variant};
+use crate::uci_error::{printable, GoError, PositionError, UciError};
+use movegen::{Color, Move, Position, Variant};
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use std::thread::JoinHandle;
 
+pub use crate::line_loop::Output;
 pub use crate::line_loop::{read_line_bounded, MAX_LINE};
 use crate::line_loop::{serve, stdout_output, LineProtocol};
 /// Most moves accepted after `position ... moves`.
@@ -23,27 +21,95 @@ pub const MAX_POSITION_MOVES: usize = 200_000;
 /// Deepest `go perft`.
 pub const MAX_PERFT_DEPTH: u32 = 10;
 
-/// A search running on its own thread.
+/// A search running on the engine's thread.
 struct Running {
-    handle: JoinHandle<()>,
-    shared: Arc<SharedState>,
+    handle: SearchHandle,
     /// Runs until `stop` (infinite, ponder or no limit).
     endless: bool,
-    /// Set just before `bestmove` is printed: from then on the thread only exits, so a new
-    /// command (a GUI may send `position`/`go` the moment it reads `bestmove`) waits for it
-    /// instead of being refused.
-    reported: Arc<std::sync::atomic::AtomicBool>,
+}
+
+/// Prints a search's lines as UCI `info` and `bestmove` lines.
+pub struct UciListener {
+    out: Output,
+    /// The searched position (moves are written in it).
+    root: Position,
+}
+
+impl UciListener {
+    /// A listener for a search of `root`, printing through `out`.
+    pub fn new(out: Output, root: Position) -> UciListener {
+        UciListener { out, root }
+    }
+}
+
+impl SearchListener for UciListener {
+    fn info(&self, info: &Info) {
+        (self.out)(&info_line(&self.root, info));
+    }
+
+    fn message(&self, text: &str) {
+        (self.out)(&format!("info string {text}"));
+    }
+
+    fn best_move(&self, best: &BestMove) {
+        (self.out)(&bestmove_line(&self.root, best));
+    }
+}
+
+/// The UCI `info` line of `info`, moves written in `root`.
+pub fn info_line(root: &Position, info: &Info) -> String {
+    let mut line = format!(
+        "info depth {} seldepth {} multipv {} score {}",
+        info.depth, info.seldepth, info.multipv, info.score
+    );
+    match info.bound {
+        Some(crate::core::ScoreBound::Lower) => line.push_str(" lowerbound"),
+        Some(crate::core::ScoreBound::Upper) => line.push_str(" upperbound"),
+        None => {}
+    }
+    line.push_str(&format!(
+        " nodes {} nps {} hashfull {} time {}",
+        info.nodes, info.nps, info.hashfull, info.time_ms
+    ));
+    if !info.pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&moves_text(root, &info.pv));
+    }
+    line
+}
+
+/// The UCI `bestmove` line of `best` (`bestmove (none)` without a move).
+pub fn bestmove_line(root: &Position, best: &BestMove) -> String {
+    match best.best {
+        None => "bestmove (none)".to_string(),
+        Some(m) => {
+            let mut s = format!("bestmove {}", root.move_to_uci(m));
+            if let Some(p) = best.ponder {
+                let mut after = root.clone();
+                after.make_move(m);
+                s.push_str(&format!(" ponder {}", after.move_to_uci(p)));
+            }
+            s
+        }
+    }
+}
+
+/// A line of moves from `root` in UCI notation (each move written in its own position).
+pub fn moves_text(root: &Position, line: &[Move]) -> String {
+    let mut p = root.clone();
+    let mut words = Vec::with_capacity(line.len());
+    for &m in line {
+        words.push(p.move_to_uci(m));
+        p.make_move(m);
+    }
+    words.join(" ")
 }
 
 /// The engine's UCI state.
 pub struct Uci {
     out: Output,
-    opts: EngineOptions,
+    engine: Engine,
     pos: Position,
-    tt: Arc<TranspositionTable>,
-    /// History tables kept between searches (cleared by `ucinewgame`).
-    histories: Arc<HistoryStore>,
-    eval: Arc<Evaluator>,
     running: Option<Running>,
     /// Tokens of the `position` command that produced `pos` (for extending it incrementally).
     last_position: Vec<String>,
@@ -59,17 +125,23 @@ type Res = Result<(), UciError>;
 /// The engine's name and version, as `id name` and `shuriken --version` report it.
 pub const ENGINE_NAME: &str = concat!("Shuriken ", env!("CARGO_PKG_VERSION"));
 
+/// A refusal of the engine as the UCI error of a command that would `what`.
+fn refused(e: EngineError, what: &'static str) -> UciError {
+    match e {
+        EngineError::Busy => UciError::Busy(what),
+        EngineError::Option(e) => UciError::Option(e),
+        e => UciError::Engine(e),
+    }
+}
+
 impl Uci {
     /// A fresh engine writing its lines to `out`.
     pub fn new(out: Output) -> Uci {
-        let opts = EngineOptions::default();
+        let engine = Engine::new();
         Uci {
             out,
-            pos: Position::startpos(opts.variant),
-            tt: Arc::new(TranspositionTable::new(opts.hash_mb)),
-            histories: Arc::new(HistoryStore::default()),
-            eval: Arc::new(opts.evaluator()),
-            opts,
+            pos: Position::startpos(engine.options().variant),
+            engine,
             running: None,
             last_position: Vec::new(),
             refused_position: None,
@@ -89,27 +161,30 @@ impl Uci {
         }
     }
 
+    /// The engine's options.
+    pub fn options(&self) -> &EngineOptions {
+        self.engine.options()
+    }
+
     /// Is a search running?
     pub fn searching(&mut self) -> bool {
-        if let Some(r) = &self.running {
-            if r.handle.is_finished() || r.reported.load(Ordering::Acquire) {
-                self.join();
-            }
+        if self.running.is_some() && !self.engine.is_searching() {
+            // Its answer is out (or going out); only the thread's exit is left.
+            self.join();
         }
         self.running.is_some()
     }
 
     fn join(&mut self) {
         if let Some(r) = self.running.take() {
-            let _ = r.handle.join();
+            r.handle.wait();
         }
     }
 
     /// Stops a running search and waits for its `bestmove`.
     pub fn stop_and_wait(&mut self) {
         if let Some(r) = &self.running {
-            r.shared.stop.store(true, Ordering::Relaxed);
-            r.shared.pondering.store(false, Ordering::Relaxed);
+            r.handle.stop();
         }
         self.join();
     }
@@ -138,7 +213,7 @@ impl Uci {
         if self.debug {
             self.say(&format!(
                 "info string debug: received '{}'",
-                short(line.trim())
+                printable(line.trim())
             ));
         }
         let result = match cmd {
@@ -165,7 +240,7 @@ impl Uci {
             }
             "ponderhit" => {
                 if let Some(r) = &self.running {
-                    r.shared.pondering.store(false, Ordering::Relaxed);
+                    r.handle.ponderhit();
                 }
                 Ok(())
             }
@@ -191,7 +266,7 @@ impl Uci {
                 self.display();
                 Ok(())
             }
-            _ => Err(UciError::UnknownCommand(short(cmd))),
+            _ => Err(UciError::UnknownCommand(printable(cmd))),
         };
         if let Err(e) = result {
             self.say(&format!("info string error: {e}"));
@@ -209,9 +284,10 @@ impl Uci {
 
     fn new_game(&mut self) -> Res {
         self.busy("start a new game")?;
-        self.tt.clear();
-        self.histories.clear();
-        self.pos = Position::startpos(self.opts.variant);
+        self.engine
+            .new_game()
+            .map_err(|e| refused(e, "start a new game"))?;
+        self.pos = Position::startpos(self.engine.options().variant);
         self.last_position.clear();
         self.refused_position = None;
         Ok(())
@@ -220,7 +296,7 @@ impl Uci {
     fn setoption(&mut self, args: &[&str]) -> Res {
         self.busy("change options")?;
         if args.first() != Some(&"name") {
-            return Err(OptionError::Usage.into());
+            return Err(crate::uci_error::OptionError::Usage.into());
         }
         let value_at = args.iter().position(|t| *t == "value");
         let name = args[1..value_at.unwrap_or(args.len())].join(" ");
@@ -228,38 +304,21 @@ impl Uci {
             .map(|i| args[i + 1..].join(" "))
             .unwrap_or_default();
         if name.is_empty() {
-            return Err(OptionError::Usage.into());
+            return Err(crate::uci_error::OptionError::Usage.into());
         }
-        match self.opts.set(&name, &value)? {
-            Change::None => {}
+        match self
+            .engine
+            .set_option(&name, &value)
+            .map_err(|e| refused(e, "change options"))?
+        {
             Change::Variant => {
-                self.pos = Position::startpos(self.opts.variant);
+                self.pos = Position::startpos(self.engine.options().variant);
                 self.last_position.clear();
                 self.refused_position = None;
-                self.eval = Arc::new(self.opts.evaluator());
-                self.tt.clear();
-            }
-            Change::Hash => self.resize_hash()?,
-            Change::ClearHash => self.tt.clear(),
-            Change::Weights => {
-                self.eval = Arc::new(self.opts.evaluator());
             }
             Change::Message(m) => self.say(&format!("info string {m}")),
+            Change::None | Change::Hash | Change::ClearHash | Change::Weights => {}
         }
-        Ok(())
-    }
-
-    fn resize_hash(&mut self) -> Res {
-        let mb = self.opts.hash_mb;
-        // Probe the allocation first so an impossible size is reported instead of aborting.
-        let bytes = mb.saturating_mul(1 << 20);
-        let mut probe: Vec<u8> = Vec::new();
-        if probe.try_reserve_exact(bytes).is_err() {
-            self.opts.hash_mb = self.tt.size_mb().max(1);
-            return Err(UciError::HashAllocation(mb));
-        }
-        drop(probe);
-        self.tt = Arc::new(TranspositionTable::new(mb));
         Ok(())
     }
 
@@ -292,7 +351,7 @@ impl Uci {
             && args.iter().zip(prev).all(|(a, b)| *a == b.as_str())
             && (prev.iter().any(|t| t == "moves") || args[prev.len()] == "moves");
         if !extends {
-            return parse_position(self.opts.variant, args);
+            return parse_position(self.engine.options().variant, args);
         }
         let first_move = args.iter().position(|t| *t == "moves").map_or(0, |i| i + 1);
         let total = args.len().saturating_sub(first_move);
@@ -340,7 +399,7 @@ impl Uci {
                 .into());
             }
             let mut pos = self.pos.clone();
-            let report = perft_cmd::run(&mut pos, depth, self.opts.threads, true);
+            let report = perft_cmd::run(&mut pos, depth, self.engine.options().threads, true);
             for line in perft_cmd::stockfish_text(&report).lines() {
                 self.say(line);
             }
@@ -348,60 +407,12 @@ impl Uci {
         }
         let limits = parse_go(&self.pos, args)?;
         let endless = limits.infinite || limits.ponder || limits.is_unbounded();
-        let shared = Arc::new(SharedState::new(self.opts.threads));
-        shared.pondering.store(limits.ponder, Ordering::Relaxed);
-        let cfg = SearchConfig {
-            threads: self.opts.threads,
-            multipv: self.opts.multipv,
-            move_overhead: self.opts.move_overhead,
-            params: self.opts.search.clone(),
-            eval: self.eval.clone(),
-            report: true,
-            histories: self.histories.clone(),
-        };
-        let pos = self.pos.clone();
-        let tt = self.tt.clone();
-        let out = self.out.clone();
-        let sh = shared.clone();
-        let reported = Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let reported_by_thread = reported.clone();
-        let handle = std::thread::Builder::new()
-            .name("search".into())
-            .spawn(move || {
-                // A bug in the search must not leave the GUI without a `bestmove`: report it
-                // and answer with the first legal move.
-                let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    search::search(&pos, &tt, &cfg, &limits, &sh, &out)
-                }));
-                let (best, ponder) = match searched {
-                    Ok(r) => (r.best, r.ponder),
-                    Err(_) => {
-                        out("info string error: internal search error; playing the first legal move");
-                        (pos.legal_moves().iter().next().copied(), None)
-                    }
-                };
-                let line = match best {
-                    None => "bestmove (none)".to_string(),
-                    Some(m) => {
-                        let mut s = format!("bestmove {}", pos.move_to_uci(m));
-                        if let Some(p) = ponder {
-                            let mut after = pos.clone();
-                            after.make_move(m);
-                            s.push_str(&format!(" ponder {}", after.move_to_uci(p)));
-                        }
-                        s
-                    }
-                };
-                reported_by_thread.store(true, Ordering::Release);
-                out(&line);
-            })
-            .map_err(|e| UciError::Thread(e.to_string()))?;
-        self.running = Some(Running {
-            handle,
-            shared,
-            endless,
-            reported,
-        });
+        let listener = Arc::new(UciListener::new(self.out.clone(), self.pos.clone()));
+        let handle = self
+            .engine
+            .go(&self.pos, limits, listener)
+            .map_err(|e| refused(e, "start another search"))?;
+        self.running = Some(Running { handle, endless });
         Ok(())
     }
 
@@ -416,10 +427,6 @@ impl Uci {
             self.say(line);
         }
     }
-}
-
-fn short(s: &str) -> String {
-    s.chars().take(64).collect()
 }
 
 /// Parses the arguments of `position` for `variant`.
@@ -442,7 +449,7 @@ pub fn parse_position(variant: Variant, args: &[&str]) -> Result<Position, Posit
     match rest.first() {
         None => return Ok(pos),
         Some(&"moves") => {}
-        Some(t) => return Err(PositionError::Unexpected(short(t))),
+        Some(t) => return Err(PositionError::Unexpected(printable(t))),
     }
     let moves = &rest[1..];
     if moves.len() > MAX_POSITION_MOVES {
@@ -469,7 +476,7 @@ pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, GoError> {
         let t = args.get(i).ok_or(GoError::MissingValue(key))?;
         t.parse::<i64>().map_err(|_| GoError::NotAnInteger {
             key,
-            value: short(t),
+            value: printable(t),
         })
     };
     let positive = |key: &'static str, value: i64| {
@@ -481,7 +488,7 @@ pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, GoError> {
     };
     while i < args.len() {
         let Some(key) = go_keyword(args[i]) else {
-            return Err(GoError::UnknownParameter(short(args[i])));
+            return Err(GoError::UnknownParameter(printable(args[i])));
         };
         match key {
             "wtime" | "btime" | "winc" | "binc" => {
@@ -538,7 +545,7 @@ pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, GoError> {
                     i += 1;
                 }
             }
-            _ => return Err(GoError::UnknownParameter(short(key))),
+            _ => return Err(GoError::UnknownParameter(printable(key))),
         }
     }
     Ok(g)

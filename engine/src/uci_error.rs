@@ -1,8 +1,29 @@
 //! Typed errors of the UCI front end: each command's failure says what went wrong once, and the
 //! engine prints it as `info string error: ...`.
 
+use crate::core::EngineError;
 use crate::eval::weights::WeightError;
 use movegen::{FenError, MoveError, VariantError};
+
+/// Longest piece of input echoed back in an error, in characters.
+pub const ECHO_CHARS: usize = 64;
+
+/// Input text as it may be echoed back in an error line: at most [`ECHO_CHARS`] characters,
+/// control characters (and invisible direction or line-breaking marks) escaped as `\u{..}`,
+/// `\t` and so on, so that an error line stays one plain line.
+pub fn printable(s: &str) -> String {
+    let mut out = String::with_capacity(s.len().min(4 * ECHO_CHARS));
+    for c in s.chars().take(ECHO_CHARS) {
+        let hidden = c.is_control()
+            || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}');
+        if hidden {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
 
 /// Why a UCI command was refused. The engine keeps its last good state, except after a refused
 /// `position`, when it holds no position until a valid one arrives.
@@ -29,12 +50,9 @@ pub enum UciError {
     /// A bad `debug`.
     #[error("expected: debug on|off")]
     Debug,
-    /// The hash table could not be allocated.
-    #[error("cannot allocate {0} MB of hash")]
-    HashAllocation(usize),
-    /// The search thread could not be started.
-    #[error("cannot start the search thread: {0}")]
-    Thread(String),
+    /// The engine refused (a hash size it cannot back, a thread it cannot start, ...).
+    #[error("{0}")]
+    Engine(EngineError),
 }
 
 /// Why a `setoption` was refused.
@@ -162,4 +180,17 @@ pub enum GoError {
         /// Deepest allowed.
         max: u32,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn echoed_input_has_its_control_characters_escaped() {
+        assert_eq!(printable("go\u{1b}[2J\r\n"), "go\\u{1b}[2J\\r\\n");
+        assert_eq!(printable("a\tb\u{202e}c"), "a\\tb\\u{202e}c");
+        assert_eq!(printable("échec"), "échec");
+        assert_eq!(printable(&"x".repeat(100)).len(), ECHO_CHARS);
+    }
 }

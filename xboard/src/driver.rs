@@ -1,20 +1,20 @@
-//! The CECP v2 command loop. It drives the same engine as the UCI front end ([`engine::uci::Uci`]:
-//! options, hash, threads, the search thread): every CECP command becomes UCI commands for that
-//! engine, and the engine's `info`/`bestmove` lines come back through a callback that rewrites
-//! them for XBoard. A command that fails answers `Error (...)` or `Illegal move (...)` and
-//! leaves the state as it was.
+//! The CECP v2 command loop. It drives [`engine::core::Engine`] directly (options, hash,
+//! threads, the search thread): the game's position and the clock become [`GoLimits`], and the
+//! search's typed lines come back through [`CecpListener`], which writes them as thinking
+//! output and plays the best move. A command that fails answers `Error (...)` or
+//! `Illegal move (...)` and leaves the state as it was.
 
 use crate::coords;
 use crate::error::CecpError;
 use crate::thinking::thinking_line;
 use crate::variants;
+use engine::core::{BestMove, Engine, GoLimits, Info, SearchHandle, SearchListener};
+use engine::line_loop::Output;
 use engine::options::EngineOptions;
-use engine::search::Output;
-use engine::uci::Uci;
 use movegen::{Color, Move, Position, Rules, Square, Variant};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-/// What the engine's next `bestmove` means.
+/// What the running search's answer means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pending {
     /// No search, or one whose result is to be dropped (stopped by `force`, `new`, ...).
@@ -25,16 +25,58 @@ enum Pending {
     Analyze,
 }
 
-/// State shared with the search thread's output callback.
+/// State shared with the search thread's listener.
 struct Game {
     /// Current position, with the game's history.
     pos: Position,
-    /// Position the running search started from (for the thinking output's PV).
-    root: Position,
     /// Show thinking output.
     post: bool,
     /// What the running search is for.
     pending: Pending,
+}
+
+/// Writes one search's lines as CECP thinking output and plays its answer.
+struct CecpListener {
+    game: Arc<Mutex<Game>>,
+    out: Output,
+    /// The searched position (the thinking output's PV is written from it).
+    root: Position,
+}
+
+impl SearchListener for CecpListener {
+    fn info(&self, info: &Info) {
+        let g = lock(&self.game);
+        if (g.post || g.pending == Pending::Analyze) && g.pending != Pending::Discard {
+            (self.out)(&thinking_line(&self.root, info));
+        }
+    }
+
+    fn message(&self, text: &str) {
+        (self.out)(&format!("# {text}"));
+    }
+
+    fn best_move(&self, best: &BestMove) {
+        let mut g = lock(&self.game);
+        let pending = g.pending;
+        g.pending = Pending::Discard;
+        if pending != Pending::Play {
+            return;
+        }
+        match best
+            .best
+            .filter(|m| g.pos.legal_moves().iter().any(|l| l == m))
+        {
+            Some(mv) => {
+                let shown = coords::to_xboard(&g.pos, mv);
+                g.pos.make_move(mv);
+                (self.out)(&format!("move {shown}"));
+                if let Some(r) = result_line(&g.pos) {
+                    (self.out)(&r);
+                }
+            }
+            None => (self.out)("# the search found no move"),
+        }
+    }
 }
 
 /// Time control from `level`, `st`, `sd`, `time` and `otim`.
@@ -55,13 +97,19 @@ struct Clock {
     theirs_ms: Option<i64>,
 }
 
+/// A search running on the engine's thread.
+struct Running {
+    handle: SearchHandle,
+    /// Analysis: runs until stopped.
+    endless: bool,
+}
+
 /// The CECP engine.
 pub struct Cecp {
     out: Output,
-    engine: Uci,
+    engine: Engine,
+    running: Option<Running>,
     game: Arc<Mutex<Game>>,
-    /// Options as the engine has them (to check a value before it is sent).
-    opts: EngineOptions,
     variant: Variant,
     /// `force` mode: take moves for both sides, never think.
     force: bool,
@@ -100,53 +148,14 @@ impl Cecp {
         let variant = Variant::Chess;
         let game = Arc::new(Mutex::new(Game {
             pos: Position::startpos(variant),
-            root: Position::startpos(variant),
             post: false,
             pending: Pending::Discard,
         }));
-        let shared = game.clone();
-        let raw = out.clone();
-        let translate: Output = Arc::new(move |line: &str| {
-            let mut g = lock(&shared);
-            if let Some(m) = line.strip_prefix("bestmove ") {
-                let text = m.split_whitespace().next().unwrap_or("");
-                let pending = g.pending;
-                g.pending = Pending::Discard;
-                if pending != Pending::Play {
-                    return;
-                }
-                match g.pos.parse_move(text) {
-                    Ok(mv) => {
-                        let shown = coords::to_xboard(&g.pos, mv);
-                        g.pos.make_move(mv);
-                        raw(&format!("move {shown}"));
-                        if let Some(r) = result_line(&g.pos) {
-                            raw(&r);
-                        }
-                    }
-                    Err(_) => raw(&format!("# the search found no move ({text})")),
-                }
-            } else if let Some(s) = line.strip_prefix("info string ") {
-                raw(&format!("# {s}"));
-            } else if line.starts_with("info ")
-                && (g.post || g.pending == Pending::Analyze)
-                && g.pending != Pending::Discard
-            {
-                if let Some(t) = thinking_line(&g.root, line) {
-                    raw(&t);
-                }
-            }
-        });
-        let mut engine = Uci::new(translate);
-        engine.handle(&format!(
-            "setoption name UCI_Variant value {}",
-            variant.name()
-        ));
         Cecp {
             out,
-            engine,
+            engine: Engine::for_variant(variant),
+            running: None,
             game,
-            opts: EngineOptions::for_variant(variant),
             variant,
             force: false,
             engine_side: Color::Black,
@@ -167,23 +176,36 @@ impl Cecp {
         lock(&self.game).pos.clone()
     }
 
+    /// Stops the running search, if any, and waits for it (its answer is handled as pending
+    /// says).
+    fn stop_and_wait(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.handle.stop();
+            r.handle.wait();
+        }
+    }
+
     /// Stops any search, dropping its result, and waits for it.
     fn halt(&mut self) {
         lock(&self.game).pending = Pending::Discard;
-        self.engine.stop_and_wait();
+        self.stop_and_wait();
     }
 
     /// Waits for a running search to end by itself (the engine's move).
     pub fn wait(&mut self) {
-        self.engine.wait();
+        if let Some(r) = self.running.take() {
+            r.handle.wait();
+        }
     }
 
     /// At end of input: a search for a move may finish; analysis is stopped.
     pub fn finish(&mut self) {
         if self.analyzing {
             self.halt();
+        } else if self.running.as_ref().is_some_and(|r| r.endless) {
+            self.stop_and_wait();
         } else {
-            self.engine.finish();
+            self.wait();
         }
     }
 
@@ -233,13 +255,13 @@ impl Cecp {
             "usermove" => self.user_move(rest),
             "?" => {
                 if lock(&self.game).pending == Pending::Play {
-                    self.engine.stop_and_wait();
+                    self.stop_and_wait();
                 }
                 Ok(())
             }
             "ping" => {
                 if lock(&self.game).pending == Pending::Play {
-                    self.engine.wait();
+                    self.wait();
                 }
                 self.say(&format!("pong {rest}"));
                 Ok(())
@@ -320,28 +342,29 @@ impl Cecp {
         self.engine_side = Color::Black;
         self.clock.depth = None;
         self.clock.per_move_ms = None;
-        self.switch_variant(Variant::Chess);
-        self.engine.handle("ucinewgame");
-        Ok(())
+        self.switch_variant(Variant::Chess, "new")?;
+        self.engine
+            .new_game()
+            .map_err(|e| CecpError::command(e.to_string(), "new"))
     }
 
-    fn switch_variant(&mut self, v: Variant) {
-        if v != self.opts.variant {
+    /// Plays `v` from its start position (no search may be running).
+    fn switch_variant(&mut self, v: Variant, line: &str) -> Res {
+        if v != self.engine.options().variant {
             self.engine
-                .handle(&format!("setoption name UCI_Variant value {}", v.name()));
-            self.opts.variant = v;
+                .set_option("UCI_Variant", v.name())
+                .map_err(|e| CecpError::command(e.to_string(), line))?;
         }
         self.variant = v;
-        let mut g = lock(&self.game);
-        g.pos = Position::startpos(v);
-        g.root = g.pos.clone();
+        lock(&self.game).pos = Position::startpos(v);
+        Ok(())
     }
 
     fn set_variant(&mut self, name: &str, line: &str) -> Res {
         let v = variants::from_xboard_name(name)
             .ok_or_else(|| CecpError::command("unknown variant", line))?;
         self.halt();
-        self.switch_variant(v);
+        self.switch_variant(v, line)?;
         if let Some(setup) = variants::setup_line(v) {
             self.say(&setup);
         }
@@ -400,64 +423,55 @@ impl Cecp {
         self.think()
     }
 
-    /// Sends the game to the engine as `position fen <start> moves ...`.
-    fn sync_position(&mut self) {
-        let pos = self.position();
-        let history = history_moves(&pos);
-        let mut start = pos.clone();
-        for _ in 0..history.len() {
-            start.unmake_move();
-        }
-        let mut cmd = format!("position fen {}", start.to_fen());
-        if !history.is_empty() {
-            cmd.push_str(" moves");
-            let mut p = start;
-            for m in history {
-                cmd.push(' ');
-                cmd.push_str(&p.move_to_uci(m));
-                p.make_move(m);
+    /// Starts a search of the game's position for `pending`.
+    fn start_search(&mut self, limits: GoLimits, pending: Pending) -> Res {
+        let root = self.position();
+        let endless = limits.infinite;
+        let listener = Arc::new(CecpListener {
+            game: self.game.clone(),
+            out: self.out.clone(),
+            root: root.clone(),
+        });
+        lock(&self.game).pending = pending;
+        match self.engine.go(&root, limits, listener) {
+            Ok(handle) => {
+                self.running = Some(Running { handle, endless });
+                Ok(())
+            }
+            Err(e) => {
+                lock(&self.game).pending = Pending::Discard;
+                Err(CecpError::command(e.to_string(), "go"))
             }
         }
-        self.engine.handle(&cmd);
     }
 
-    fn start_search(&mut self, go: &str, pending: Pending) {
-        self.sync_position();
-        {
-            let mut g = lock(&self.game);
-            g.root = g.pos.clone();
-            g.pending = pending;
-        }
-        self.engine.handle(go);
-    }
-
-    fn think(&mut self) -> Res {
-        let pos = self.position();
-        let mut go = String::from("go");
+    /// The limits of a search for the engine's move under the clock.
+    fn clock_limits(&self) -> GoLimits {
         let c = &self.clock;
+        let mut limits = GoLimits {
+            depth: c.depth,
+            ..GoLimits::default()
+        };
         if let Some(ms) = c.per_move_ms {
-            go.push_str(&format!(" movetime {ms}"));
+            limits.movetime = Some(ms);
         } else {
             let mine = c.mine_ms.unwrap_or(c.base_ms);
             let theirs = c.theirs_ms.unwrap_or(c.base_ms);
-            let (w, b) = match self.engine_side {
-                Color::White => (mine, theirs),
-                Color::Black => (theirs, mine),
-            };
-            go.push_str(&format!(
-                " wtime {w} btime {b} winc {i} binc {i}",
-                i = c.inc_ms
-            ));
+            let us = self.engine_side;
+            limits.time[us.index()] = Some(mine);
+            limits.time[us.opposite().index()] = Some(theirs);
+            limits.inc = [Some(c.inc_ms); 2];
             if c.mps > 0 {
-                let played = (pos.fullmove_number().saturating_sub(1)) % c.mps;
-                go.push_str(&format!(" movestogo {}", c.mps - played));
+                let played = (self.position().fullmove_number().saturating_sub(1)) % c.mps;
+                limits.movestogo = Some(c.mps - played);
             }
         }
-        if let Some(d) = c.depth {
-            go.push_str(&format!(" depth {d}"));
-        }
-        self.start_search(&go, Pending::Play);
-        Ok(())
+        limits
+    }
+
+    fn think(&mut self) -> Res {
+        let limits = self.clock_limits();
+        self.start_search(limits, Pending::Play)
     }
 
     fn restart_analysis(&mut self) -> Res {
@@ -465,8 +479,7 @@ impl Cecp {
         if self.position().legal_moves().is_empty() {
             return Ok(());
         }
-        self.start_search("go infinite", Pending::Analyze);
-        Ok(())
+        self.start_search(GoLimits::infinite(), Pending::Analyze)
     }
 
     fn set_time(&mut self, cmd: &str, rest: &str, line: &str) -> Res {
@@ -537,11 +550,7 @@ impl Cecp {
         let pos = fen_from_xboard(self.variant, fen)
             .map_err(|e| CecpError::command(format!("bad FEN: {e}"), line))?;
         self.halt();
-        {
-            let mut g = lock(&self.game);
-            g.pos = pos;
-            g.root = g.pos.clone();
-        }
+        lock(&self.game).pos = pos;
         if self.analyzing {
             self.restart_analysis()?;
         }
@@ -574,15 +583,17 @@ impl Cecp {
                 line,
             ));
         }
-        let mut probe = self.opts.clone();
-        probe
+        // A bad value is refused before the running search is disturbed.
+        self.engine
+            .options()
+            .clone()
             .set(name, value)
             .map_err(|e| CecpError::command(e.to_string(), line))?;
         self.halt();
-        self.opts = probe;
         self.engine
-            .handle(&format!("setoption name {name} value {value}"));
-        Ok(())
+            .set_option(name, value)
+            .map(|_| ())
+            .map_err(|e| CecpError::command(e.to_string(), line))
     }
 
     /// Answers `lift SQUARE` with the legal targets of the piece there (`highlight`), so that

@@ -17,8 +17,8 @@ pub mod variants;
 pub use driver::Cecp;
 pub use error::{CecpError, MoveTextError};
 
+use engine::line_loop::Output;
 use engine::line_loop::{read_line_bounded, serve, stdout_output, LineProtocol, MAX_LINE};
-use engine::search::Output;
 use std::io::BufRead;
 use std::process::ExitCode;
 

@@ -1,54 +1,39 @@
-//! Thinking output: the search's `info` lines rewritten as CECP's `ply score time nodes pv`.
+//! Thinking output: the search's [`Info`] lines written as CECP's `ply score time nodes pv`.
 
 use crate::coords;
+use engine::core::{Info, Score};
 use movegen::Position;
 
 /// XBoard's score for "mate in N moves": 100000 + N (negative when being mated).
 pub const MATE_SCORE: i64 = 100_000;
 
-/// Rewrites one UCI `info depth ...` line into a CECP thinking line, with the principal
-/// variation in XBoard's notation (walked from `root`). Returns `None` for any other line.
-pub fn thinking_line(root: &Position, info: &str) -> Option<String> {
-    let t: Vec<&str> = info.split_whitespace().collect();
-    if t.first() != Some(&"info") || !t.contains(&"depth") || !t.contains(&"pv") {
-        return None;
+/// XBoard's score: centipawns, or ±[`MATE_SCORE`] plus the moves to mate (`-100000` when
+/// mated now).
+pub fn xboard_score(score: Score) -> i64 {
+    match score {
+        Score::Centipawns(cp) => i64::from(cp),
+        Score::Mate(n) if n > 0 => MATE_SCORE + i64::from(n),
+        Score::Mate(n) => -MATE_SCORE + i64::from(n),
     }
-    let value = |key: &str| -> Option<&str> {
-        t.iter()
-            .position(|w| *w == key)
-            .and_then(|i| t.get(i + 1).copied())
-    };
-    let depth: i64 = value("depth")?.parse().ok()?;
-    let score_at = t.iter().position(|w| *w == "score")?;
-    let score = match (t.get(score_at + 1), t.get(score_at + 2)) {
-        (Some(&"cp"), Some(v)) => v.parse::<i64>().ok()?,
-        (Some(&"mate"), Some(v)) => {
-            let n: i64 = v.parse().ok()?;
-            if n >= 0 {
-                MATE_SCORE + n
-            } else {
-                -MATE_SCORE + n
-            }
-        }
-        _ => return None,
-    };
-    let centis = value("time")
-        .and_then(|v| v.parse::<i64>().ok())
-        .unwrap_or(0)
-        / 10;
-    let nodes: u64 = value("nodes").and_then(|v| v.parse().ok()).unwrap_or(0);
-    let pv_at = t.iter().position(|w| *w == "pv")?;
+}
+
+/// The CECP thinking line of `info`: depth, score, centiseconds, nodes and the principal
+/// variation in XBoard's notation (walked from `root`).
+pub fn thinking_line(root: &Position, info: &Info) -> String {
     let mut pos = root.clone();
-    let mut words = Vec::new();
-    for text in &t[pv_at + 1..] {
-        let Ok(m) = pos.parse_move(text) else { break };
+    let mut words = Vec::with_capacity(info.pv.len());
+    for &m in &info.pv {
         words.push(coords::to_xboard(&pos, m));
         pos.make_move(m);
     }
-    Some(format!(
-        "{depth} {score} {centis} {nodes} {}",
+    format!(
+        "{} {} {} {} {}",
+        info.depth,
+        xboard_score(info.score),
+        info.time_ms / 10,
+        info.nodes,
         words.join(" ")
-    ))
+    )
 }
 
 #[cfg(test)]
@@ -56,19 +41,41 @@ mod tests {
     use super::*;
     use movegen::Variant;
 
-    #[test]
-    fn rewrites_scores_and_pv() {
+    fn info(depth: i32, score: Score, nodes: u64, time_ms: u64, pv: &[&str]) -> Info {
         let root = Position::startpos(Variant::Octopus);
-        let line = "info depth 3 seldepth 5 multipv 1 score cp -12 nodes 345 nps 1 hashfull 0 time 1234 pv e2e3 e9e8";
+        let mut p = root.clone();
+        let pv = pv
+            .iter()
+            .map(|t| {
+                let m = p.parse_move(t).unwrap();
+                p.make_move(m);
+                m
+            })
+            .collect();
+        Info {
+            depth,
+            seldepth: depth,
+            multipv: 1,
+            score,
+            bound: None,
+            nodes,
+            nps: 1,
+            hashfull: 0,
+            time_ms,
+            pv,
+        }
+    }
+
+    #[test]
+    fn writes_scores_and_pv() {
+        let root = Position::startpos(Variant::Octopus);
         // Octopus ranks are one lower in XBoard.
-        assert_eq!(
-            thinking_line(&root, line).unwrap(),
-            "3 -12 123 345 e1e2 e8e7"
-        );
-        let mate = "info depth 9 score mate 2 nodes 5 time 10 pv e2e3";
-        assert_eq!(thinking_line(&root, mate).unwrap(), "9 100002 1 5 e1e2");
-        let mated = "info depth 9 score mate -3 nodes 5 time 10 pv e2e3";
-        assert_eq!(thinking_line(&root, mated).unwrap(), "9 -100003 1 5 e1e2");
-        assert!(thinking_line(&root, "info string hello").is_none());
+        let line = info(3, Score::Centipawns(-12), 345, 1234, &["e2e3", "e9e8"]);
+        assert_eq!(thinking_line(&root, &line), "3 -12 123 345 e1e2 e8e7");
+        let mate = info(9, Score::Mate(2), 5, 10, &["e2e3"]);
+        assert_eq!(thinking_line(&root, &mate), "9 100002 1 5 e1e2");
+        let mated = info(9, Score::Mate(-3), 5, 10, &["e2e3"]);
+        assert_eq!(thinking_line(&root, &mated), "9 -100003 1 5 e1e2");
+        assert_eq!(xboard_score(Score::Mate(0)), -MATE_SCORE);
     }
 }

@@ -5,7 +5,7 @@
 //! from RULES.md and XBoard's rank numbering (10-rank boards count from 0; raptor's 12 rows
 //! from 1, so the project's rank r is XBoard's r+1).
 
-use engine::search::Output;
+use engine::line_loop::Output;
 use movegen::{MoveKind, Variant};
 use std::sync::{Arc, Mutex};
 use xboard::Cecp;

@@ -42,9 +42,6 @@ pub const INF: i32 = 32_001;
 /// split.
 const DEFER_DEPTH: i32 = 3;
 
-/// Where search output goes (one UCI line per call).
-pub type Output = Arc<dyn Fn(&str) + Send + Sync>;
-
 /// Settings a search runs with.
 #[derive(Clone)]
 pub struct SearchConfig {
@@ -120,17 +117,6 @@ pub struct RootMove {
     pub score: i32,
     /// Principal variation starting with `mv`.
     pub pv: Vec<Move>,
-}
-
-/// Formats a score for UCI (`cp N` or `mate N`).
-pub fn uci_score(score: i32) -> String {
-    if score >= MATE_BOUND {
-        format!("mate {}", (MATE - score + 1) / 2)
-    } else if score <= -MATE_BOUND {
-        format!("mate -{}", (MATE + score) / 2)
-    } else {
-        format!("cp {score}")
-    }
 }
 
 /// Late-move-reduction table, indexed by depth and move number (both capped at 63).

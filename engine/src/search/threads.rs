@@ -4,13 +4,14 @@
 //! and the output; the best move comes from a vote over the threads' completed iterations.
 
 use super::{
-    uci_score, Output, RootMove, SearchConfig, SearchResult, SharedState, Worker, INF, MATE,
-    MATE_BOUND, MAX_PLY,
+    RootMove, SearchConfig, SearchResult, SharedState, Worker, INF, MATE, MATE_BOUND, MAX_PLY,
 };
+use crate::core::{Info, Score, SearchListener};
 use crate::time::{self, GoLimits};
 use crate::tt::TranspositionTable;
 use movegen::{Move, Position};
 use std::sync::atomic::Ordering;
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// Stack size of search threads (move buffers live on the heap, but recursion is deep).
@@ -56,16 +57,72 @@ pub(super) fn root_moves(pos: &Position, searchmoves: &[Move]) -> Vec<RootMove> 
     v
 }
 
-/// Searches `pos` under `limits`, printing `info` lines through `out` (when
-/// `cfg.report`), and returns the best move. Does not print `bestmove`.
+/// Sends the main thread's lines to the listener, and remembers the last first line so that
+/// the final line is sent only when it says something new.
+struct Reporter<'a> {
+    listener: &'a dyn SearchListener,
+    last: Mutex<Option<Info>>,
+}
+
+impl Reporter<'_> {
+    #[allow(clippy::too_many_arguments)]
+    fn line(
+        &self,
+        depth: i32,
+        seldepth: usize,
+        multipv: usize,
+        line: &RootMove,
+        nodes: u64,
+        shared: &SharedState,
+        tt: &TranspositionTable,
+        last: bool,
+    ) {
+        let time_ms = shared.start.elapsed().as_millis().max(1) as u64;
+        let info = Info {
+            depth,
+            seldepth: seldepth.max(depth.max(0) as usize) as i32,
+            multipv,
+            score: Score::from_search(line.score),
+            bound: None,
+            nodes,
+            nps: nodes * 1000 / time_ms,
+            hashfull: tt.hashfull() as u32,
+            time_ms,
+            pv: line.pv.clone(),
+        };
+        let mut previous = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if last {
+            // The last iteration's first line already said it all (a search that ended after a
+            // completed iteration, with no helper nodes since).
+            let repeated = previous.as_ref().is_some_and(|p| {
+                (p.depth, p.score, p.nodes, &p.pv) == (info.depth, info.score, info.nodes, &info.pv)
+            });
+            if repeated {
+                return;
+            }
+        } else if multipv == 1 {
+            *previous = Some(info.clone());
+        }
+        drop(previous);
+        self.listener.info(&info);
+    }
+}
+
+/// Searches `pos` under `limits`, sending `Info` lines to `listener` (when `cfg.report`), and
+/// returns the best move (not sent to the listener).
 pub fn search(
     pos: &Position,
     tt: &TranspositionTable,
     cfg: &SearchConfig,
     limits: &GoLimits,
     shared: &SharedState,
-    out: &Output,
+    listener: &dyn SearchListener,
 ) -> SearchResult {
+    let reporter = Reporter {
+        listener,
+        last: Mutex::new(None),
+    };
+    let out = &reporter;
     let roots = root_moves(pos, &limits.searchmoves);
     if roots.is_empty() {
         return SearchResult::default();
@@ -159,21 +216,11 @@ pub fn search(
             nodes,
         };
     };
-    // A final `info` line just before `bestmove`: the chosen line with the search's total nodes
-    // and time (the last iteration's line predates the aborted one and the helpers' work).
+    // A final line just before the answer: the chosen line with the search's total nodes and
+    // time (the last iteration's line predates an aborted iteration and the helpers' work).
     if cfg.report {
         if let Some(line) = best.lines.first() {
-            report_line(
-                out,
-                pos,
-                best.depth,
-                best.seldepth,
-                1,
-                line,
-                nodes,
-                shared,
-                tt,
-            );
+            out.line(best.depth, best.seldepth, 1, line, nodes, shared, tt, true);
         }
     }
     let line = &best.lines[0];
@@ -189,7 +236,11 @@ pub fn search(
 /// Lazy SMP vote: each thread votes for its best move with weight growing with its score and
 /// depth; the thread with the winning move and the deepest iteration is chosen.
 fn pick_best(results: &[ThreadResult]) -> Option<&ThreadResult> {
-    let usable: Vec<&ThreadResult> = results.iter().filter(|r| !r.lines.is_empty()).collect();
+    // A thread stopped before its first iteration completed has no scores.
+    let usable: Vec<&ThreadResult> = results
+        .iter()
+        .filter(|r| r.depth > 0 && !r.lines.is_empty())
+        .collect();
     let main = usable.iter().find(|r| r.id == 0).copied();
     if usable.len() <= 1 {
         return main.or(usable.first().copied());
@@ -244,7 +295,7 @@ fn helper_skips(id: usize, depth: i32, max_depth: i32, depth_limited: bool) -> b
 }
 
 /// Iterative deepening of one thread. `out` is `Some` for the main thread only.
-fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Output>) -> ThreadResult {
+fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Reporter<'_>>) -> ThreadResult {
     let limits = w.limits;
     let max_depth = limits
         .depth
@@ -276,17 +327,7 @@ fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Output>) -> T
         if let (Some(out), true) = (out, cfg.report) {
             let nodes = shared.total_nodes() - shared.nodes[0].load(Ordering::Relaxed) + w.nodes;
             for (i, line) in w.root_moves.iter().take(multipv).enumerate() {
-                report_line(
-                    out,
-                    &w.pos,
-                    depth,
-                    w.seldepth,
-                    i + 1,
-                    line,
-                    nodes,
-                    shared,
-                    w.tt,
-                );
+                out.line(depth, w.seldepth, i + 1, line, nodes, shared, w.tt, false);
             }
         }
         // Stop conditions of the main thread.
@@ -329,40 +370,6 @@ fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Output>) -> T
         nodes: w.nodes,
         seldepth: w.seldepth,
     }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn report_line(
-    out: &Output,
-    pos: &Position,
-    depth: i32,
-    seldepth: usize,
-    multipv: usize,
-    line: &RootMove,
-    nodes: u64,
-    shared: &SharedState,
-    tt: &TranspositionTable,
-) {
-    let ms = shared.start.elapsed().as_millis().max(1) as u64;
-    let nps = nodes * 1000 / ms;
-    let pv = pv_text(pos, &line.pv);
-    out(&format!(
-        "info depth {depth} seldepth {} multipv {multipv} score {} nodes {nodes} nps {nps} hashfull {} time {ms} pv {pv}",
-        seldepth.max(depth as usize),
-        uci_score(line.score),
-        tt.hashfull(),
-    ));
-}
-
-/// The principal variation in move notation (each move written in its own position).
-pub(super) fn pv_text(pos: &Position, pv: &[Move]) -> String {
-    let mut p = pos.clone();
-    let mut words = Vec::with_capacity(pv.len());
-    for &m in pv {
-        words.push(p.move_to_uci(m));
-        p.make_move(m);
-    }
-    words.join(" ")
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use engine::search::Output;
+use engine::line_loop::Output;
 use engine::uci::Uci;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
