@@ -75,6 +75,9 @@ struct SvgArgs {
     /// Pixels per square.
     #[arg(long, default_value_t = 40.0)]
     size: f64,
+    /// How pieces are drawn: `figures` (drawn pieces) or `letters` (lettered emblems).
+    #[arg(long, default_value = "figures")]
+    pieces: view::PieceStyle,
     /// Output file (default: standard output).
     #[arg(short, long)]
     output: Option<std::path::PathBuf>,
@@ -98,6 +101,9 @@ struct ReportArgs {
     /// Games embedded in the viewer from the start of the file.
     #[arg(long, default_value_t = 200)]
     first_games: usize,
+    /// How the viewer draws pieces: `figures` (drawn pieces) or `letters` (lettered emblems).
+    #[arg(long, default_value = "figures")]
+    pieces: view::PieceStyle,
 }
 
 #[derive(Subcommand)]
@@ -145,7 +151,8 @@ enum Command {
     #[command(after_help = "Examples:\n  \
         shuriken svg --variant raptor -o raptor.svg\n  \
         shuriken svg --variant titan --highlight e2 --lastmove g3g6 -o titan.svg\n  \
-        shuriken svg --variant octopus --highlight J@ --flip -o drops.svg")]
+        shuriken svg --variant octopus --highlight J@ --flip -o drops.svg\n  \
+        shuriken svg --variant hadean --pieces letters -o hadean-letters.svg")]
     Svg(SvgArgs),
     /// Engine-vs-engine matches (`shuriken match --help` lists the options); `match report
     /// RESULTS.jsonl [-o report.html]` writes the HTML match report.
@@ -230,6 +237,7 @@ fn svg(a: &SvgArgs) -> ExitCode {
         highlight: a.highlight.clone(),
         flip: a.flip,
         square_px: a.size,
+        pieces: a.pieces,
     };
     let text = match view::svg::render_request(&req) {
         Ok(t) => t,
@@ -282,6 +290,7 @@ fn match_report(args: &[String]) -> ExitCode {
     let opts = view::report::ReportOptions {
         sprt,
         first_games: a.first_games,
+        pieces: a.pieces,
         ..view::report::ReportOptions::default()
     };
     match view::report::report_from_file(&a.results, &opts) {

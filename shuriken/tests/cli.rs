@@ -93,3 +93,28 @@ fn bad_perft_input_is_an_error() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
 }
+
+/// `shuriken svg --pieces letters` writes exactly the diagram it wrote before the figures existed
+/// (view/tests/data/letters-titan.svg, written by the binary at 6756c17); figures are the default;
+/// an unknown style is a clear error.
+#[test]
+fn svg_pieces_choose_figures_or_letters() {
+    let before = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../view/tests/data/letters-titan.svg"
+    ))
+    .unwrap();
+    let run = |args: &[&str]| shuriken().arg("svg").args(args).output().unwrap();
+    let letters = run(&["--variant", "titan", "--pieces", "letters"]);
+    assert!(letters.status.success());
+    assert_eq!(String::from_utf8(letters.stdout).unwrap(), before);
+    let default = run(&["--variant", "titan"]);
+    let figures = run(&["--variant", "titan", "--pieces", "figures"]);
+    assert!(default.status.success());
+    assert_eq!(default.stdout, figures.stdout);
+    assert_ne!(default.stdout, before.as_bytes());
+    let bad = run(&["--pieces", "glyphs"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("unknown piece style 'glyphs'"), "{err}");
+}

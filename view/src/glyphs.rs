@@ -1,14 +1,63 @@
-//! Vector glyphs for the 21 kinds of piece, drawn without any font.
+//! Vector glyphs for the 21 kinds of piece, drawn without any font, in two [`PieceStyle`]s: the
+//! drawn figures of [`crate::figures`] (the default) and lettered emblems.
 //!
-//! A glyph is an emblem: an outline whose shape tells how the piece moves (a square for the
+//! A lettered glyph is an emblem: an outline whose shape tells how the piece moves (a square for the
 //! orthogonal movers, a diamond for the diagonal ones, a disc for the pieces that mix both or
 //! leap, a small disc on a foot for the pawns, a double ring for the king) with the piece's own
 //! FEN letter stroked inside it, so that a diagram reads with the same letters as FEN, moves and
 //! `docs/rules.md`. White pieces are light with dark ink, black pieces dark with light ink.
-//! Each glyph is an SVG `<symbol>` with a 100x100 view box, placed with `<use>`.
+//! Each glyph, in either style, is an SVG `<symbol>` with a 100x100 view box and the same `id`
+//! ([`symbol_id`]), placed with `<use>`.
 
+use crate::figures;
 use movegen::{Color, Piece, Role};
 use std::fmt::Write as _;
+
+/// How pieces are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PieceStyle {
+    /// Drawn figures: Staunton-like chess pieces and a picture for every fairy piece, the fairy
+    /// pieces marked with their FEN letter.
+    #[default]
+    Figures,
+    /// Lettered emblems: an outline telling how the piece moves with its FEN letter inside.
+    Letters,
+}
+
+/// A piece style name that is neither `figures` nor `letters`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown piece style '{0}' (expected figures or letters)")]
+pub struct UnknownPieceStyle(pub String);
+
+impl PieceStyle {
+    /// Both styles, the default first.
+    pub const ALL: [PieceStyle; 2] = [PieceStyle::Figures, PieceStyle::Letters];
+
+    /// The style's name on the command line: `figures` or `letters`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceStyle::Figures => "figures",
+            PieceStyle::Letters => "letters",
+        }
+    }
+}
+
+impl std::fmt::Display for PieceStyle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for PieceStyle {
+    type Err = UnknownPieceStyle;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        PieceStyle::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownPieceStyle(s.chars().take(32).collect()))
+    }
+}
 
 /// The outline family of a glyph.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -190,9 +239,9 @@ fn outline_svg(o: Outline, fill: &str, ink: &str) -> String {
     }
 }
 
-/// The letter strokes as SVG path data, fitted in the middle of the 100x100 box.
-fn letter_path(letter: char) -> String {
-    let (scale, x0, y0) = (4.0_f32, 38.0_f32, 30.0_f32);
+/// The strokes of `letter` as SVG path data: the 6x10 grid scaled by `scale`, its top left
+/// corner at `(x0, y0)`.
+pub(crate) fn letter_path(letter: char, scale: f32, x0: f32, y0: f32) -> String {
     let mut d = String::new();
     for stroke in letter_strokes(letter) {
         for (i, (x, y)) in stroke.iter().enumerate() {
@@ -203,30 +252,64 @@ fn letter_path(letter: char) -> String {
     d
 }
 
-/// One `<symbol>` element for `piece`.
-pub fn symbol(prefix: &str, piece: Piece) -> String {
-    let (fill, ink) = match piece.color {
-        Color::White => ("#fbf8ef", "#1d1d1d"),
-        Color::Black => ("#2b2b2b", "#f4f1e8"),
-    };
+/// The lettered emblem of `piece`: outline and letter, in the 100x100 box.
+fn emblem_svg(piece: Piece) -> String {
+    let figures::Palette { body, ink } = figures::palette(piece.color);
     format!(
-        "<symbol id=\"{}\" viewBox=\"0 0 100 100\">{}<path d=\"{}\" fill=\"none\" stroke=\"{ink}\" \
-         stroke-width=\"7\" stroke-linecap=\"round\" stroke-linejoin=\"round\"/></symbol>",
-        symbol_id(prefix, piece),
-        outline_svg(outline(piece.role), fill, ink),
-        letter_path(piece.role.upper())
+        "{}<path d=\"{}\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"7\" \
+         stroke-linecap=\"round\" stroke-linejoin=\"round\"/>",
+        outline_svg(outline(piece.role), body, ink),
+        letter_path(piece.role.upper(), 4.0, 38.0, 30.0)
     )
 }
 
-/// Symbols of both colours for every role in `roles`.
-pub fn symbols(prefix: &str, roles: &[Role]) -> String {
+/// The elements of `piece`'s glyph in `style`, in a 100x100 box, without a wrapper.
+pub fn glyph_body(style: PieceStyle, piece: Piece) -> String {
+    match style {
+        PieceStyle::Figures => figures::figure_svg(piece.role, piece.color),
+        PieceStyle::Letters => emblem_svg(piece),
+    }
+}
+
+/// One `<symbol>` element for `piece` in `style`, with the `id` of [`symbol_id`].
+pub fn symbol(style: PieceStyle, prefix: &str, piece: Piece) -> String {
+    format!(
+        "<symbol id=\"{}\" viewBox=\"0 0 100 100\">{}</symbol>",
+        symbol_id(prefix, piece),
+        glyph_body(style, piece)
+    )
+}
+
+/// Symbols of both colours for every role in `roles`, in `style`: what a page puts in its
+/// `<defs>` to place pieces with `<use href="#{prefix}g-wK">`.
+pub fn symbols(style: PieceStyle, prefix: &str, roles: &[Role]) -> String {
     let mut s = String::new();
     for &role in roles {
-        for color in [Color::White, Color::Black] {
-            s.push_str(&symbol(prefix, Piece::new(color, role)));
+        for color in Color::BOTH {
+            s.push_str(&symbol(style, prefix, Piece::new(color, role)));
         }
     }
     s
+}
+
+/// A hidden standalone `<svg>` holding the symbols of all 21 roles in both colours, for an HTML
+/// page to include once and then draw any piece with `<svg><use href="#{prefix}g-bO"/></svg>`.
+pub fn symbol_sheet(style: PieceStyle, prefix: &str) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" \
+         style=\"position:absolute\" aria-hidden=\"true\"><defs>{}</defs></svg>",
+        symbols(style, prefix, &Role::ALL)
+    )
+}
+
+/// One piece as a standalone SVG document of `px` by `px` pixels (an image file, an `<img>`).
+pub fn piece_svg(style: PieceStyle, piece: Piece, px: u32) -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\" width=\"{px}\" \
+         height=\"{px}\" data-piece=\"{}\">{}</svg>\n",
+        piece.letter(),
+        glyph_body(style, piece)
+    )
 }
 
 #[cfg(test)]
@@ -238,9 +321,30 @@ mod tests {
         let mut seen = std::collections::HashSet::new();
         for role in Role::ALL {
             assert!(!letter_strokes(role.upper()).is_empty(), "{role:?}");
-            let body = symbol("", Piece::new(Color::White, role));
+            let body = symbol(PieceStyle::Letters, "", Piece::new(Color::White, role));
             let body = body.split_once('>').unwrap().1.to_string();
             assert!(seen.insert(body), "{role:?} looks like another glyph");
+        }
+    }
+
+    #[test]
+    fn styles_read_back_from_their_names() {
+        for style in PieceStyle::ALL {
+            assert_eq!(style.name().parse::<PieceStyle>(), Ok(style));
+        }
+        assert_eq!(" Letters ".parse::<PieceStyle>(), Ok(PieceStyle::Letters));
+        assert_eq!(
+            "glyphs".parse::<PieceStyle>(),
+            Err(UnknownPieceStyle("glyphs".into()))
+        );
+        assert_eq!(PieceStyle::default(), PieceStyle::Figures);
+    }
+
+    #[test]
+    fn both_styles_use_the_same_symbol_ids() {
+        let piece = Piece::new(Color::Black, Role::Octopus);
+        for style in PieceStyle::ALL {
+            assert!(symbol(style, "x-", piece).starts_with("<symbol id=\"x-g-bO\""));
         }
     }
 }

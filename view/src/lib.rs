@@ -7,9 +7,12 @@
 
 pub mod chart;
 pub mod fen_build;
+pub mod figures;
 pub mod glyphs;
+pub mod legend;
 pub mod report;
 pub mod rules_doc;
 pub mod svg;
 
+pub use glyphs::PieceStyle;
 pub use svg::{board_svg, DiagramError, DiagramOptions, Highlight};

@@ -11,6 +11,7 @@
 //! they fit. Summary and charts always count every game.
 
 use crate::chart::{self, ChartError, Level, Line};
+use crate::glyphs::PieceStyle;
 use crate::svg::{board_svg, DiagramOptions};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use movegen::{Color, Position, Variant};
@@ -33,6 +34,8 @@ pub struct ReportOptions {
     pub max_abnormal: usize,
     /// Budget in bytes of the embedded game data.
     pub max_game_bytes: usize,
+    /// How the viewer draws the pieces.
+    pub pieces: PieceStyle,
 }
 
 impl Default for ReportOptions {
@@ -42,6 +45,7 @@ impl Default for ReportOptions {
             first_games: 200,
             max_abnormal: 300,
             max_game_bytes: 7_000_000,
+            pieces: PieceStyle::default(),
         }
     }
 }
@@ -456,6 +460,7 @@ pub fn build_report(
                 id_prefix: format!("{}-", v.name()),
                 all_glyphs: true,
                 square_px: 44.0,
+                pieces: opts.pieces,
                 ..DiagramOptions::default()
             };
             let svg = board_svg(&Position::startpos(v), &o).map_err(|e| e.to_string());

@@ -93,12 +93,25 @@ fn square_name(variant: Variant, (file, row): (i32, i32)) -> Option<String> {
     rules.has(sq).then(|| rules.square_name(sq))
 }
 
-fn piece_file(variant: Variant, role: Role) -> String {
+/// The name of a piece's entry in one game: `titan-flying-bomber`, `hadean-ferz-sorcerer`.
+fn piece_slug(variant: Variant, role: Role) -> String {
     format!(
-        "{}-{}.svg",
+        "{}-{}",
         variant.name(),
         role.name().to_lowercase().replace(' ', "-")
     )
+}
+
+fn piece_file(variant: Variant, role: Role) -> String {
+    format!("{}.svg", piece_slug(variant, role))
+}
+
+/// The `id` of a piece's entry in `docs/rules.md` (`docs/rules.md#titan-flying-bomber`), for
+/// the games the reference covers ([`GAMES`]); `None` for a piece the game does not use or a
+/// game the reference leaves out (chess).
+pub fn piece_anchor(variant: Variant, role: Role) -> Option<String> {
+    (GAMES.contains(&variant) && variant.spec().roles.contains(&role))
+        .then(|| piece_slug(variant, role))
 }
 
 /// The diagram of one piece's moves in one game.
@@ -406,9 +419,10 @@ pub fn markdown() -> Result<String, DocError> {
         for &role in v.spec().roles {
             let _ = writeln!(
                 s,
-                "| {} | {} | {} | {} |",
+                "| {} | [{}](#{}) | {} | {} |",
                 role.upper(),
                 display_name(v, role),
+                piece_slug(v, role),
                 value_text(v, role),
                 movement(v, role)
             );
@@ -419,7 +433,8 @@ pub fn markdown() -> Result<String, DocError> {
             let here = square_name(v, centre(v, role)).expect("exists");
             let _ = writeln!(
                 s,
-                "**{} ({}) on {here}**, white to move{}:\n\n{}\n",
+                "<a id=\"{}\"></a>**{} ({}) on {here}**, white to move{}:\n\n{}\n",
+                piece_slug(v, role),
                 display_name(v, role),
                 role.upper(),
                 if extras(role).is_empty() {
@@ -435,7 +450,8 @@ pub fn markdown() -> Result<String, DocError> {
     Ok(s)
 }
 
-fn display_name(v: Variant, role: Role) -> String {
+/// A piece's name in one game's section (raptor calls its flying bomber the Bird).
+pub fn display_name(v: Variant, role: Role) -> String {
     if v == Variant::Raptor && role == Role::Bomber {
         "Bird (Flying Bomber)".to_string()
     } else {

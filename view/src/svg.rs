@@ -1,14 +1,14 @@
 //! Board diagrams as SVG: the variant's real geometry (raptor's protruding squares drawn, missing
 //! squares left out), coordinates, a check marker, the last move, arrows, the legal moves of one
 //! piece (or of the drops from hand), a flip, and the pieces as the vector glyphs of
-//! [`crate::glyphs`].
+//! [`crate::glyphs`] in either [`PieceStyle`] (drawn figures by default, or lettered emblems).
 //!
 //! Every square is a `<rect class="sq" data-square="e4">`, every piece a
 //! `<use class="piece" data-square=...>`, every highlighted destination a
 //! `<circle class="dest" data-square=...>` and every captured piece a `class="victim"` mark, so
 //! tests and the report's viewer can read a diagram back.
 
-use crate::glyphs;
+use crate::glyphs::{self, PieceStyle};
 use movegen::{Color, Move, MoveKind, Piece, Position, Role, Square};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -42,6 +42,8 @@ pub struct DiagramOptions {
     /// Define the glyph of every piece of the variant, not only of the pieces on the board (for a
     /// viewer that moves pieces around, promotions included).
     pub all_glyphs: bool,
+    /// How the pieces are drawn.
+    pub pieces: PieceStyle,
 }
 
 impl Default for DiagramOptions {
@@ -55,6 +57,7 @@ impl Default for DiagramOptions {
             highlight: None,
             id_prefix: String::new(),
             all_glyphs: false,
+            pieces: PieceStyle::default(),
         }
     }
 }
@@ -268,7 +271,7 @@ pub fn board_svg(pos: &Position, opts: &DiagramOptions) -> Result<String, Diagra
         l.files,
         l.rows,
         rules.spec.geometry.rank_base,
-        glyphs::symbols(p, &roles_drawn(pos, opts.all_glyphs))
+        glyphs::symbols(opts.pieces, p, &roles_drawn(pos, opts.all_glyphs))
     );
     // Squares.
     s.push_str("<g class=\"squares\">");
@@ -486,6 +489,8 @@ pub struct SvgRequest {
     pub flip: bool,
     /// Pixels per square.
     pub square_px: f64,
+    /// How the pieces are drawn.
+    pub pieces: PieceStyle,
 }
 
 /// Why a request could not be turned into a diagram.
@@ -573,6 +578,7 @@ pub fn render_request(req: &SvgRequest) -> Result<String, RequestError> {
         last_move,
         arrows,
         highlight,
+        pieces: req.pieces,
         ..DiagramOptions::default()
     };
     Ok(board_svg(&pos, &opts)?)
