@@ -93,6 +93,10 @@ function onState(s) {
   document.body.dataset.thinking = s.thinking ? "1" : "0";
   document.body.dataset.analysing = s.analysing ? "1" : "0";
   $("analyse").classList.toggle("on", s.analysing);
+  if (!s.thinking && !s.analysing && $("search-status").dataset.status !== "refused") {
+    $("search-status").textContent = "";
+    $("search-status").dataset.status = "";
+  }
   renderSelection();
   renderMoves();
   renderGraph();
@@ -576,5 +580,8 @@ document.addEventListener("keydown", (ev) => {
   if (k) { ev.preventDefault(); nav(k); }
   if (ev.key === "Escape") select(null);
 });
+
+// For tests and the curious: the last state the server sent.
+window.shuriken = { get state() { return state; }, get lines() { return lines; }, send };
 
 connect();

@@ -6,3 +6,5 @@ pub const INDEX_HTML: &str = include_str!("../assets/index.html");
 pub const APP_JS: &str = include_str!("../assets/app.js");
 /// The page's style.
 pub const APP_CSS: &str = include_str!("../assets/app.css");
+/// The page's icon.
+pub const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");

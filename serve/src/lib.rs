@@ -11,6 +11,7 @@
 pub mod assets;
 pub mod pool;
 pub mod protocol;
+pub mod rules_page;
 pub mod search;
 pub mod server;
 pub mod session;

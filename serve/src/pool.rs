@@ -216,11 +216,18 @@ impl EnginePool {
         let _ = tx.send(EngineEvent::Started(job.id));
         let pool = self.clone();
         std::thread::spawn(move || {
-            let best = crate::search::run(&pool.engines, &job, &tx, &ctl.cancelled, |h| {
-                if let Ok(mut slot) = ctl.handle.lock() {
-                    *slot = h;
-                }
-            });
+            let best = crate::search::run(
+                &pool.engines,
+                pool.max_running,
+                &job,
+                &tx,
+                &ctl.cancelled,
+                |h| {
+                    if let Ok(mut slot) = ctl.handle.lock() {
+                        *slot = h;
+                    }
+                },
+            );
             drop(permit);
             let _ = tx.send(EngineEvent::Done(job.id, best));
         });

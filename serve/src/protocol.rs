@@ -74,7 +74,30 @@ pub enum Style {
     #[default]
     Figures,
     /// The lettered emblems.
-    Emblems,
+    Letters,
+}
+
+impl Style {
+    /// The drawing style of `view`.
+    pub fn piece_style(self) -> view::PieceStyle {
+        match self {
+            Style::Figures => view::PieceStyle::Figures,
+            Style::Letters => view::PieceStyle::Letters,
+        }
+    }
+}
+
+/// One piece of the legend.
+#[derive(Clone, Debug, Serialize)]
+pub struct LegendView {
+    /// Upper-case FEN letter.
+    pub letter: char,
+    /// The piece's name in the game's rules.
+    pub name: String,
+    /// Link to its rule on the server's copy of `docs/rules.md`.
+    pub link: Option<String>,
+    /// The white piece as a small SVG.
+    pub svg: String,
 }
 
 /// A request from the page.
@@ -130,7 +153,7 @@ pub enum ClientMsg {
     Flip,
     /// Chooses how pieces are drawn.
     Style {
-        /// Figures or emblems.
+        /// Figures or lettered emblems.
         style: Style,
     },
     /// Replaces the game with a position.
@@ -231,6 +254,8 @@ pub struct NodeView {
     pub parent: usize,
     /// SAN.
     pub san: String,
+    /// The move in coordinate notation.
+    pub uci: String,
     /// Move number text before it (`12.` or `12...`), when it starts a line or is White's.
     pub number: String,
     /// Continuations, main first.
@@ -269,6 +294,8 @@ pub struct StateView {
     pub variant: &'static str,
     /// FEN of the current node.
     pub fen: String,
+    /// FEN of the game's start position.
+    pub start_fen: String,
     /// The board as the project's SVG.
     pub svg: String,
     /// Legal moves of the current position (empty when the game there has ended).
@@ -285,6 +312,8 @@ pub struct StateView {
     pub flip: bool,
     /// Piece drawing.
     pub style: Style,
+    /// The pieces of the game: picture, name, letter, link to the rule.
+    pub legend: Vec<LegendView>,
     /// Every node of the tree, the root first (id 0, no move).
     pub nodes: Vec<NodeView>,
     /// The current node.

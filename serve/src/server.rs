@@ -148,6 +148,11 @@ pub fn router(state: Arc<AppState>) -> Router {
             "/app.css",
             get(|| async { asset("text/css; charset=utf-8", assets::APP_CSS) }),
         )
+        .route("/rules", get(|| async { rules() }))
+        .route(
+            "/favicon.svg",
+            get(|| async { asset("image/svg+xml", assets::FAVICON_SVG) }),
+        )
         .route("/ws", get(ws_upgrade))
         .with_state(state)
 }
@@ -162,6 +167,12 @@ fn asset(mime: &'static str, body: &'static str) -> Response {
         body,
     )
         .into_response()
+}
+
+fn rules() -> Response {
+    static PAGE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let page = PAGE.get_or_init(crate::rules_page::html).as_str();
+    asset("text/html; charset=utf-8", page)
 }
 
 async fn ws_upgrade(

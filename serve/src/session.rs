@@ -4,11 +4,11 @@
 
 use crate::pool::{Admission, EngineEvent, EnginePool, Limits, RelScore, SearchJob, Ticket};
 use crate::protocol::{
-    ClientMsg, Clocks, Control, GameEnd, InfoView, LegalMove, NodeView, Player, ServerMsg,
-    StateView, Style,
+    ClientMsg, Clocks, Control, GameEnd, InfoView, LegalMove, LegendView, NodeView, Player,
+    ServerMsg, StateView, Style,
 };
 use crate::tree::{GameTree, NodeId, WhiteScore, ROOT};
-use movegen::{Color, MoveKind, Position, Variant};
+use movegen::{Color, MoveKind, Piece, Position, Variant};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
@@ -163,6 +163,19 @@ fn position_end(pos: &Position) -> Option<GameEnd> {
         result: result_text(o.winner),
         reason,
     })
+}
+
+/// The legend of a game's pieces in a drawing style.
+fn legend(variant: Variant, style: Style) -> Vec<LegendView> {
+    view::legend::legend(variant)
+        .into_iter()
+        .map(|e| LegendView {
+            letter: e.letter,
+            name: e.name,
+            link: e.anchor.map(|a| format!("/rules#{a}")),
+            svg: view::glyphs::piece_svg(style.piece_style(), Piece::new(Color::White, e.role), 32),
+        })
+        .collect()
 }
 
 fn random_token() -> String {
@@ -328,6 +341,7 @@ impl Session {
             last_move: last,
             id_prefix: "b-".into(),
             all_glyphs: true,
+            pieces: self.style.piece_style(),
             ..Default::default()
         };
         let svg = view::board_svg(pos, &opts).unwrap_or_else(|e| {
@@ -356,6 +370,7 @@ impl Session {
                 id,
                 parent: n.parent.unwrap_or(ROOT),
                 san: n.san.clone(),
+                uci: n.uci.clone(),
                 number,
                 children: n.children.clone(),
                 score: n.score.map(|(s, _)| s),
@@ -381,6 +396,7 @@ impl Session {
             token: self.token.clone(),
             variant: rules.variant.name(),
             fen: pos.to_fen(),
+            start_fen: start.to_fen(),
             svg,
             legal: legal_view(pos),
             turn: color_char(pos.side_to_move()),
@@ -389,6 +405,7 @@ impl Session {
             control: self.control,
             flip: self.flip,
             style: self.style,
+            legend: legend(rules.variant, self.style),
             nodes,
             current: self.tree.current(),
             mainline: self.tree.mainline(),
