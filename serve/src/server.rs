@@ -265,3 +265,43 @@ pub async fn serve(
     axum::serve(listener, router(state)).await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, HeaderValue::from_str(host).unwrap());
+        if let Some(o) = origin {
+            h.insert(header::ORIGIN, HeaderValue::from_str(o).unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn websocket_origin_must_be_the_server() {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let _g = rt.enter();
+        let st = AppState::new("127.0.0.1:8080".parse().unwrap(), EnginePool::new(1, 1));
+        let ok = |o, h| st.origin_ok(&headers(o, h));
+        assert!(ok(Some("http://127.0.0.1:8080"), "127.0.0.1:8080"));
+        assert!(ok(Some("http://localhost:8080"), "localhost:8080"));
+        // Another site's page, or a rebound DNS name, may not drive the engine.
+        assert!(!ok(Some("http://evil.example"), "127.0.0.1:8080"));
+        assert!(!ok(Some("http://evil.example:8080"), "evil.example:8080"));
+        assert!(!ok(Some("http://127.0.0.1:9999"), "127.0.0.1:8080"));
+        assert!(!ok(Some("null"), "127.0.0.1:8080"));
+        // A tool without Origin (the load test) is let in.
+        assert!(ok(None, "127.0.0.1:8080"));
+    }
+
+    #[test]
+    fn loopback_is_not_beyond() {
+        assert!(!beyond_loopback("127.0.0.1".parse().unwrap()));
+        assert!(!beyond_loopback("::1".parse().unwrap()));
+        assert!(beyond_loopback("0.0.0.0".parse().unwrap()));
+        assert!(beyond_loopback("192.168.1.2".parse().unwrap()));
+    }
+}
