@@ -24,6 +24,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -99,7 +100,16 @@ class Page:
         return self.d.find_elements(By.CSS_SELECTOR, css)
 
     def click(self, css):
-        ActionChains(self.d).move_to_element(self.el(css)).click().perform()
+        # The board is redrawn when a state arrives; a click on a replaced element never
+        # happened, so it is tried again.
+        for attempt in range(5):
+            try:
+                ActionChains(self.d).move_to_element(self.el(css)).click().perform()
+                return
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
+                time.sleep(0.1)
 
     def click_square(self, sq):
         self.click(f'#board rect.sq[data-square="{sq}"]')
@@ -202,12 +212,16 @@ def game(p, variant):
           + ("drag" if variant == "chess" else "click-click"))
     check(len(p.path_ucis()) == 2, f"{variant}: the engine replied {p.path_ucis()[1]}")
     p.check_fen(f"{variant} after the engine's reply")
-    # Screenshot with a piece picked up: its destinations from the server.
+    # Screenshot with analysis running and a piece picked up (its destinations from the server).
+    p.el("#analyse").click()
+    p.wait(lambda: p.els("#lines .line"), f"{variant}: an analysis line", timeout=30)
     pick = plain_move(p)
     p.click_square(pick["from"])
     p.wait(lambda: p.els(".sel-dest"), "destinations shown")
     p.shot(f"serve-{variant}.png")
     p.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'Escape'}))")
+    p.el("#stop").click()
+    p.wait(lambda: not p.state()["analysing"], "analysis to stop")
     p.el("#takeback").click()
     p.wait(lambda: p.state()["mainline"] == [], "the take-back")
     check(p.state()["fen"] == start, f"{variant}: take-back restores the start position")

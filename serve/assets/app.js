@@ -12,6 +12,7 @@ let lines = {};            // multipv -> info
 let linesNode = -1;
 let clockAt = 0;           // when the clocks were received
 let drag = null;
+let lastSvg = "";            // the board drawing shown
 
 // ---- connection ----------------------------------------------------------------------------
 
@@ -74,12 +75,16 @@ function onState(s) {
   clockAt = performance.now();
   if (nodeChanged) { sel = null; }
   if (linesNode !== s.current) { lines = {}; linesNode = s.current; renderLines(); }
-  $("board").innerHTML = s.svg;
-  const svg = $("board").querySelector("svg");
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  svg.setAttribute("data-fen", s.fen);
-  svg.addEventListener("pointerdown", onPointerDown);
+  if (lastSvg !== s.svg) {
+    // Redrawn only when the drawing changed, so that a pick or a drag survives other news.
+    $("board").innerHTML = s.svg;
+    lastSvg = s.svg;
+    const svg = $("board").querySelector("svg");
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    svg.setAttribute("data-fen", s.fen);
+    svg.addEventListener("pointerdown", onPointerDown);
+  }
   $("fen").value = s.fen;
   $("style").value = s.style;
   if (!document.activeElement || document.activeElement.tagName !== "SELECT") {
@@ -522,9 +527,7 @@ function renderGraph() {
 
 function renderLegend() {
   const box = $("legend");
-  if (!state || !state.legend) { box.innerHTML = ""; return; }
-  if (box.dataset.key === state.variant + state.style) return;
-  box.dataset.key = state.variant + state.style;
+  if (!state || !state.legend) return;
   box.innerHTML = "";
   for (const e of state.legend) {
     const d = document.createElement("div");

@@ -107,6 +107,8 @@ pub struct Busy {
 #[derive(Default)]
 struct Control {
     cancelled: AtomicBool,
+    /// Wakes a queued request that was cancelled, so that it leaves the queue at once.
+    cancel: tokio::sync::Notify,
     handle: Mutex<Option<crate::search::Stopper>>,
 }
 
@@ -119,6 +121,7 @@ impl Ticket {
     /// Stops the search (it then reports its best move so far) or cancels the queued request.
     pub fn stop(&self) {
         self.ctl.cancelled.store(true, Ordering::SeqCst);
+        self.ctl.cancel.notify_one();
         if let Ok(h) = self.ctl.handle.lock() {
             if let Some(h) = h.as_ref() {
                 h.stop();
@@ -193,10 +196,13 @@ impl EnginePool {
         }
         let pool = self.clone();
         tokio::spawn(async move {
-            let permit = pool.slots.clone().acquire_owned().await;
+            let permit = tokio::select! {
+                p = pool.slots.clone().acquire_owned() => p.ok(),
+                _ = ctl.cancel.notified() => None,
+            };
             pool.queued.fetch_sub(1, Ordering::SeqCst);
             match permit {
-                Ok(p) if !ctl.cancelled.load(Ordering::SeqCst) => pool.launch(p, job, tx, ctl),
+                Some(p) if !ctl.cancelled.load(Ordering::SeqCst) => pool.launch(p, job, tx, ctl),
                 _ => {
                     let _ = tx.send(EngineEvent::Done(job.id, None));
                 }

@@ -312,8 +312,10 @@ pub struct StateView {
     pub flip: bool,
     /// Piece drawing.
     pub style: Style,
-    /// The pieces of the game: picture, name, letter, link to the rule.
-    pub legend: Vec<LegendView>,
+    /// The pieces of the game: picture, name, letter, link to the rule (absent when the page
+    /// already has the legend of this game and style).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legend: Option<Vec<LegendView>>,
     /// Every node of the tree, the root first (id 0, no move).
     pub nodes: Vec<NodeView>,
     /// The current node.

@@ -24,15 +24,21 @@ impl Engines {
     /// An idle engine for `variant` (a kept one when there is one).
     fn take(&self, variant: Variant) -> Engine {
         let mut idle = self.idle.lock().unwrap_or_else(|p| p.into_inner());
-        match idle.iter().position(|e| e.options().variant == variant) {
-            Some(i) => idle.swap_remove(i),
-            None => {
-                drop(idle);
-                let mut e = Engine::for_variant(variant);
-                let _ = e.set_option("Hash", &HASH_MB.to_string());
-                e
-            }
+        if let Some(i) = idle.iter().position(|e| e.options().variant == variant) {
+            return idle.swap_remove(i);
         }
+        // An idle engine of another game switches games (its table is kept, cleared).
+        if let Some(mut e) = idle.pop() {
+            drop(idle);
+            if e.set_option("UCI_Variant", variant.name()).is_ok() {
+                return e;
+            }
+        } else {
+            drop(idle);
+        }
+        let mut e = Engine::for_variant(variant);
+        let _ = e.set_option("Hash", &HASH_MB.to_string());
+        e
     }
 
     /// Gives an engine back; at most `keep` are kept.

@@ -73,6 +73,8 @@ pub struct Session {
     next_search: u64,
     /// The multipv of the analysis to keep running as the user moves around.
     analysis: Option<u32>,
+    /// The game and style of the legend the page has (it is sent again only when they change).
+    legend_sent: std::cell::Cell<Option<(Variant, Style)>>,
 }
 
 fn color_char(c: Color) -> char {
@@ -212,6 +214,7 @@ impl Session {
             active: None,
             next_search: 1,
             analysis: None,
+            legend_sent: std::cell::Cell::new(None),
         }
     }
 
@@ -224,6 +227,7 @@ impl Session {
     /// engine resumes thinking when it is to move.
     pub fn attach(&mut self, events: mpsc::UnboundedSender<EngineEvent>) -> Vec<ServerMsg> {
         self.events = Some(events);
+        self.legend_sent.set(None);
         if let Some(c) = self.clock.as_mut() {
             c.since = Some(Instant::now());
         }
@@ -405,7 +409,14 @@ impl Session {
             control: self.control,
             flip: self.flip,
             style: self.style,
-            legend: legend(rules.variant, self.style),
+            legend: {
+                let key = (rules.variant, self.style);
+                if self.legend_sent.replace(Some(key)) == Some(key) {
+                    None
+                } else {
+                    Some(legend(rules.variant, self.style))
+                }
+            },
             nodes,
             current: self.tree.current(),
             mainline: self.tree.mainline(),

@@ -148,6 +148,8 @@ async fn the_pool_queues_then_refuses() {
         }
     }
     assert!(started_b);
+    // The first search's answer may arrive after the second, which took its slot at once.
+    done.sort_unstable();
     assert_eq!(done, vec![1, 2]);
     assert_eq!(pool.running(), 0);
 }
@@ -209,4 +211,31 @@ fn game_end_reasons_are_shown() {
         .expect("stalemate")
         .reason
         .contains("stalemate"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_request_leaves_the_queue_at_once() {
+    let pool = EnginePool::new(1, 1);
+    let (tx, _rx) = mpsc::unbounded_channel();
+    let job = |id| SearchJob {
+        id,
+        pos: movegen::Position::startpos(movegen::Variant::Chess),
+        limits: Limits::Infinite,
+        multipv: 1,
+    };
+    let (_a, _) = pool.submit(job(1), tx.clone()).unwrap();
+    let (b, adm) = pool.submit(job(2), tx.clone()).unwrap();
+    assert_eq!(adm, serve::pool::Admission::Queued(0));
+    b.stop();
+    let end = tokio::time::Instant::now() + Duration::from_secs(5);
+    while pool.queued() > 0 {
+        assert!(
+            tokio::time::Instant::now() < end,
+            "the cancelled request stayed queued"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // Its place is free for the next request while the first search still runs.
+    assert_eq!(pool.running(), 1);
+    assert!(pool.submit(job(3), tx.clone()).is_ok());
 }
