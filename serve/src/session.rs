@@ -682,11 +682,15 @@ impl Session {
                         }),
                         None => None,
                     };
-                    if engine_cp.is_none_or(|c| c > 0) {
+                    let why = match engine_cp {
+                        None => Some("it has not evaluated the game yet"),
+                        Some(c) if c > 0 => Some("it thinks it stands better"),
+                        Some(_) => None,
+                    };
+                    if let Some(why) = why {
                         out.push(ServerMsg::Search {
                             status: "declined",
-                            message: "The engine declines the draw: it thinks it stands better."
-                                .into(),
+                            message: format!("The engine declines the draw: {why}."),
                         });
                         return Ok(false);
                     }

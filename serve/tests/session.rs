@@ -239,3 +239,29 @@ async fn a_cancelled_request_leaves_the_queue_at_once() {
     assert_eq!(pool.running(), 1);
     assert!(pool.submit(job(3), tx.clone()).is_ok());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_engine_accepts_a_draw_only_when_it_does_not_stand_better() {
+    let mut s = Session::new(EnginePool::new(1, 4));
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    s.attach(tx);
+    // Black (the engine) is three queens down.
+    send(
+        &mut s,
+        r#"{"type":"new","variant":"chess","white":"human","black":"engine","control":{"kind":"depth","depth":2},"fen":"4k3/8/8/8/8/8/QQQ5/4K3 w - - 0 1"}"#,
+    );
+    let r = send(&mut s, r#"{"type":"draw"}"#);
+    assert!(
+        matches!(&r[0], ServerMsg::Search { status: "declined", message } if message.contains("not evaluated")),
+        "{r:?}"
+    );
+    assert!(state(&s).end.is_none());
+    send(&mut s, r#"{"type":"play","uci":"e1d1"}"#);
+    pump(&mut s, &mut rx, |v| v.mainline.len() == 2 && !v.thinking).await;
+    send(&mut s, r#"{"type":"draw"}"#);
+    let end = state(&s).end.expect("accepted");
+    assert_eq!(
+        (end.result, end.reason.as_str()),
+        ("1/2-1/2", "draw by agreement")
+    );
+}
