@@ -88,7 +88,9 @@ impl Default for EngineOptions {
     }
 }
 
-/// What the UCI layer must do after an option changed.
+/// What an option change asks of the engine ([`crate::core::Engine::set_option`] does the
+/// table and evaluation work) and of its caller (a new start position after `Variant`, the text
+/// of `Message`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
     /// Nothing beyond storing the value.

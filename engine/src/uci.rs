@@ -8,7 +8,7 @@ use crate::core::{BestMove, Change, Engine, EngineError, Info, SearchHandle, Sea
 use crate::options::EngineOptions;
 use crate::perft_cmd;
 use crate::time::GoLimits;
-use crate::uci_error::{printable, GoError, PositionError, UciError};
+use crate::uci_error::{escape_controls, printable, GoError, PositionError, UciError};
 use movegen::{Color, Move, Position, Variant};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -269,7 +269,11 @@ impl Uci {
             _ => Err(UciError::UnknownCommand(printable(cmd))),
         };
         if let Err(e) = result {
-            self.say(&format!("info string error: {e}"));
+            // Errors of the rules library quote moves and names as given: escape them too.
+            self.say(&format!(
+                "info string error: {}",
+                escape_controls(&e.to_string())
+            ));
         }
         true
     }
@@ -382,7 +386,10 @@ impl Uci {
         if let Some(e) = &self.refused_position {
             // A GUI waits for `bestmove`: answer it, and say why nothing was searched.
             let e = UciError::NoPosition(e.clone());
-            self.say(&format!("info string error: {e}"));
+            self.say(&format!(
+                "info string error: {}",
+                escape_controls(&e.to_string())
+            ));
             self.say("bestmove 0000");
             return Ok(());
         }
@@ -468,7 +475,10 @@ pub fn parse_position(variant: Variant, args: &[&str]) -> Result<Position, Posit
     Ok(pos)
 }
 
-/// Parses the arguments of `go`.
+/// Parses the arguments of `go`. `depth`, `nodes`, `mate` and `movetime` must be at least 1;
+/// `winc`, `binc` and `movestogo` must not be negative (`movestogo 0` means none given). A
+/// negative `wtime`/`btime` is accepted, as GUIs send one when the engine has overstepped its
+/// clock in a game that goes on: the search then moves at once.
 pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, GoError> {
     let mut g = GoLimits::default();
     let mut i = 0;
@@ -486,6 +496,13 @@ pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, GoError> {
             Ok(value)
         }
     };
+    let not_negative = |key: &'static str, value: i64| {
+        if value < 0 {
+            Err(GoError::Negative { key, value })
+        } else {
+            Ok(value)
+        }
+    };
     while i < args.len() {
         let Some(key) = go_keyword(args[i]) else {
             return Err(GoError::UnknownParameter(printable(args[i])));
@@ -499,15 +516,17 @@ pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, GoError> {
                     Color::Black
                 };
                 if key.ends_with("time") {
+                    // A GUI sends a negative time when the engine has overstepped its clock
+                    // (and the game goes on): move at once rather than refuse to move.
                     g.time[c.index()] = Some(v);
                 } else {
-                    g.inc[c.index()] = Some(v);
+                    g.inc[c.index()] = Some(not_negative(key, v)?);
                 }
                 i += 2;
             }
             "movestogo" => {
-                let v = num(i + 1, key)?;
-                g.movestogo = Some(v.clamp(0, 100_000) as u32).filter(|m| *m > 0);
+                let v = not_negative(key, num(i + 1, key)?)?;
+                g.movestogo = Some(v.min(100_000) as u32).filter(|m| *m > 0);
                 i += 2;
             }
             "depth" => {
@@ -526,7 +545,7 @@ pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, GoError> {
                 i += 2;
             }
             "movetime" => {
-                g.movetime = Some(num(i + 1, key)?.max(0));
+                g.movetime = Some(positive(key, num(i + 1, key)?)?);
                 i += 2;
             }
             "infinite" => {

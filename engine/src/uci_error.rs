@@ -9,11 +9,18 @@ use movegen::{FenError, MoveError, VariantError};
 pub const ECHO_CHARS: usize = 64;
 
 /// Input text as it may be echoed back in an error line: at most [`ECHO_CHARS`] characters,
-/// control characters (and invisible direction or line-breaking marks) escaped as `\u{..}`,
-/// `\t` and so on, so that an error line stays one plain line.
+/// with [`escape_controls`] applied.
 pub fn printable(s: &str) -> String {
-    let mut out = String::with_capacity(s.len().min(4 * ECHO_CHARS));
-    for c in s.chars().take(ECHO_CHARS) {
+    let cut: String = s.chars().take(ECHO_CHARS).collect();
+    escape_controls(&cut)
+}
+
+/// `s` with control characters (and invisible direction or line-breaking marks) escaped as
+/// `\u{..}`, `\t` and so on, so that a line of output stays one plain line whatever input it
+/// quotes.
+pub fn escape_controls(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
         let hidden = c.is_control()
             || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{feff}');
         if hidden {
@@ -158,6 +165,14 @@ pub enum GoError {
     /// A limit below one.
     #[error("{key} {value}: must be at least 1")]
     NotPositive {
+        /// The parameter.
+        key: &'static str,
+        /// The value given.
+        value: i64,
+    },
+    /// A negative increment or `movestogo`.
+    #[error("{key} {value}: must not be negative")]
+    Negative {
         /// The parameter.
         key: &'static str,
         /// The value given.

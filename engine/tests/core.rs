@@ -192,3 +192,77 @@ fn a_root_without_moves_answers_with_the_game_score() {
         assert!(infos[0].pv.is_empty());
     }
 }
+
+/// A search stopped before its first iteration completes still answers with a searched move
+/// and a true score (it answered `score mate -0` and the first generated move, which a GUI reads
+/// as "I am mated").
+#[test]
+fn a_search_stopped_at_once_still_completes_its_first_iteration() {
+    for variant in [Variant::Titan, Variant::Chess] {
+        let mut engine = Engine::for_variant(variant);
+        let pos = Position::startpos(variant);
+        let record = Arc::new(Record::default());
+        let handle = engine
+            .go(&pos, GoLimits::depth(30), record.clone())
+            .unwrap();
+        handle.stop();
+        let best = handle.wait();
+        assert!(best.depth >= 1, "{variant:?}: {best:?}");
+        assert!(
+            matches!(best.score, Score::Centipawns(_)),
+            "{variant:?}: {best:?}"
+        );
+        let infos = record.infos();
+        let last = infos.last().expect("a line before the answer");
+        assert_eq!(best.best, last.pv.first().copied());
+        assert_eq!(best.score, last.score);
+        let (depth_one, _) = search(&mut Engine::for_variant(variant), &pos, GoLimits::depth(1));
+        if best.depth == 1 {
+            assert_eq!(best.best, depth_one.best, "{variant:?}");
+        }
+    }
+}
+
+/// The same, deterministically: a search told to stop before it starts.
+#[test]
+fn a_search_stopped_before_it_starts_completes_its_first_iteration() {
+    use engine::options::EngineOptions;
+    use engine::search::history::HistoryStore;
+    use engine::search::{self, SearchConfig, SharedState};
+    use engine::tt::TranspositionTable;
+
+    let pos = Position::startpos(Variant::Titan);
+    let opts = EngineOptions::for_variant(Variant::Titan);
+    let cfg = SearchConfig {
+        threads: 1,
+        multipv: 1,
+        move_overhead: 0,
+        params: opts.search.clone(),
+        eval: Arc::new(opts.evaluator()),
+        report: true,
+        histories: Arc::new(HistoryStore::default()),
+    };
+    let shared = SharedState::new(1);
+    shared
+        .stop
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    let record = Record::default();
+    let tt = TranspositionTable::new(1);
+    let r = search::search(&pos, &tt, &cfg, &GoLimits::infinite(), &shared, &record);
+    assert_eq!(r.depth, 1);
+    assert!(r.score.abs() < 1000, "{}", r.score);
+    let infos = record.infos();
+    assert!(infos.iter().all(|i| i.depth == 1), "{infos:?}");
+    assert_eq!(r.best, infos.last().unwrap().pv.first().copied());
+}
+
+/// A server holds engines and handles across threads.
+#[test]
+fn engines_and_handles_cross_threads() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Engine>();
+    send_sync::<engine::core::SearchHandle>();
+    send_sync::<engine::core::SearchStopper>();
+    send_sync::<Info>();
+    send_sync::<BestMove>();
+}

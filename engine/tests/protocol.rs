@@ -69,6 +69,11 @@ fn bad_input_is_reported_and_survived() {
         "setoption name EvalFile value /nonexistent/weights.txt",
         "go depth x",
         "go nodes -5",
+        "go nodes 0",
+        "go movetime -1",
+        "go movetime 0",
+        "go wtime 1000 winc -10",
+        "go movestogo -2",
         "go wtime",
         "go perft 99",
         "go sideways",
@@ -297,13 +302,24 @@ fn special_positions() {
     let mut d = Driver::new();
     d.send("setoption name UCI_Variant value chess");
     // Checkmated: no legal move.
+    // Each answers with a score line first (there was none: a GUI had no score to show).
     d.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
-    let (mv, _) = d.bestmove("go depth 3", LONG);
+    let (mv, before) = d.bestmove("go depth 3", LONG);
     assert_eq!(mv, "(none)");
+    assert_eq!(before.len(), 1, "{before:?}");
+    assert!(
+        before[0].starts_with("info depth 0 ") && before[0].contains(" score mate 0 "),
+        "{before:?}"
+    );
     // Stalemated.
     d.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
-    let (mv, _) = d.bestmove("go depth 3", LONG);
+    let (mv, before) = d.bestmove("go depth 3", LONG);
     assert_eq!(mv, "(none)");
+    assert_eq!(before.len(), 1, "{before:?}");
+    assert!(
+        before[0].starts_with("info depth 0 ") && before[0].contains(" score cp 0 "),
+        "{before:?}"
+    );
     // A single legal move, under a clock.
     d.send("position fen 7k/8/8/8/8/8/6q1/7K w - - 0 1");
     let (mv, _) = d.bestmove("go wtime 1000 btime 1000", LONG);
@@ -526,37 +542,6 @@ fn final_info_line_and_movetime_spent() {
     }
 }
 
-#[test]
-fn correction_history_changes_the_search_not_its_answers() {
-    // With the correction history on, a search learns from its own results: node counts
-    // differ from the plain search, but a forced mate is still found in every game's shape.
-    let nodes_of = |lines: &[String]| -> u64 {
-        let last = lines.iter().rfind(|l| l.contains(" nodes ")).unwrap();
-        let mut words = last.split_whitespace();
-        words.find(|w| *w == "nodes");
-        words.next().unwrap().parse().unwrap()
-    };
-    let mut counts = Vec::new();
-    for weight in [0, 100] {
-        let mut d = Driver::new();
-        d.send("setoption name UCI_Variant value titan");
-        d.send(&format!("setoption name CorrectionWeight value {weight}"));
-        d.send("position startpos");
-        let (_, lines) = d.bestmove("go depth 8", LONG);
-        assert!(!has_error(&lines), "{lines:?}");
-        counts.push(nodes_of(&lines));
-        d.send("setoption name UCI_Variant value chess");
-        d.send("position fen 6k1/5ppp/8/8/8/8/8/R6K w - - 0 1");
-        let (mv, lines) = d.bestmove("go depth 6", LONG);
-        assert_eq!(mv, "a1a8");
-        assert!(
-            lines.iter().any(|l| l.contains("score mate 1")),
-            "{lines:?}"
-        );
-    }
-    assert_ne!(counts[0], counts[1], "the correction is used");
-}
-
 /// `NnueFile` loads a chess network that then evaluates chess positions, `UseNNUE false`
 /// goes back to the weights, and a missing, truncated or foreign file is refused with an
 /// error.
@@ -659,4 +644,123 @@ fn nnue_scale_scales_the_network_score_the_search_sees() {
         tables,
         "the tables ignore NnueScale"
     );
+}
+
+/// `go` followed at once by `stop` answers with a searched move and a true score: it answered
+/// `score mate -0` and the first generated move (`bestmove a3a4`), which a GUI reads as "I am
+/// mated".
+#[test]
+fn stop_right_after_go_answers_a_searched_move() {
+    let mut d = Driver::new();
+    d.send("position startpos");
+    d.send("go depth 30");
+    d.send("stop");
+    let (line, before) = d.wait_for("bestmove", LONG).expect("a bestmove after stop");
+    d.uci.wait();
+    let last = before.last().expect("an info line before bestmove");
+    assert!(last.starts_with("info depth "), "{last}");
+    assert!(last.contains(" score cp "), "{last}");
+    let mv = line.split_whitespace().nth(1).unwrap();
+    let pv = last.split(" pv ").nth(1).expect("a pv");
+    assert_eq!(pv.split_whitespace().next(), Some(mv), "{before:?}");
+}
+
+/// A found mate reports the depth of the iteration that settled it: the search went on to the
+/// ply limit and reported `depth 127 seldepth 127`.
+#[test]
+fn a_found_mate_reports_its_real_depth() {
+    let mut d = Driver::new();
+    d.send("setoption name UCI_Variant value chess");
+    d.send("position fen 6k1/5ppp/8/8/8/8/8/R6K w - - 0 1");
+    for go in ["go movetime 3000", "go nodes 5000000"] {
+        let start = Instant::now();
+        let (mv, before) = d.bestmove(go, LONG);
+        assert_eq!(mv, "a1a8");
+        let last = before.last().expect("info lines");
+        assert!(last.contains(" score mate 1 "), "{last}");
+        let depth: i32 = last.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert!((1..=4).contains(&depth), "{go}: {last}");
+        assert!(!last.contains("seldepth 127"), "{go}: {last}");
+        // Settled, the search answers at once instead of spending its time.
+        assert!(start.elapsed() < Duration::from_millis(1500), "{go}");
+    }
+}
+
+/// A GUI sends a negative clock time when the engine has overstepped it in a game that goes on:
+/// the engine answers at once with a searched move instead of refusing.
+#[test]
+fn a_negative_clock_moves_at_once() {
+    let mut d = Driver::new();
+    d.send("position startpos");
+    let start = Instant::now();
+    let (mv, before) = d.bestmove("go wtime -50 btime 1000 winc 0 binc 0", LONG);
+    assert!(!has_error(&before), "{before:?}");
+    assert!(
+        before.iter().any(|l| l.starts_with("info depth 1 ")),
+        "{before:?}"
+    );
+    assert!(
+        Position::startpos(Variant::Titan).parse_move(&mv).is_ok(),
+        "{mv}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(5));
+}
+
+/// Input echoed back in an error has its control characters escaped (a terminal escape in an
+/// unknown command was printed raw).
+#[test]
+fn echoed_input_is_escaped() {
+    let mut d = Driver::new();
+    d.send("foo\u{1b}[31mbar\u{7}");
+    d.send("go sideways\u{1b}");
+    // Errors of the rules library quote the input too.
+    d.send("position startpos moves e2e4\u{1b}[31m");
+    d.send("setoption name UCI_Variant value \u{1b}x");
+    let lines = d.ready();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(
+        lines[0],
+        "info string error: unknown command 'foo\\u{1b}[31mbar\\u{7}'"
+    );
+    assert!(lines[1].contains("'sideways\\u{1b}'"), "{lines:?}");
+    assert!(lines.iter().all(|l| !l.chars().any(char::is_control)));
+}
+
+/// A hash size the machine cannot back is refused with an error, and the old table stays in
+/// use (it answered `readyok`, then hung in the next command while the kernel swapped).
+#[test]
+fn a_hash_larger_than_the_memory_is_refused() {
+    let max = engine::options::MAX_HASH_MB;
+    let available = engine::sysmem::available_bytes();
+    if available.is_none_or(|a| a >> 20 >= max as u64) {
+        eprintln!("skipped: this machine could back {max} MB of hash");
+        return;
+    }
+    let mut d = Driver::new();
+    d.send("setoption name Hash value 8");
+    d.send(&format!("setoption name Hash value {max}"));
+    let lines = d.ready();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with(&format!(
+            "info string error: option Hash: {max} MB of hash is more than the"
+        )),
+        "{lines:?}"
+    );
+    assert_eq!(d.uci.options().hash_mb, 8);
+    let (mv, _) = d.bestmove("go depth 3", LONG);
+    assert_ne!(mv, "0000");
+}
+
+/// The last `info` line is not repeated before `bestmove`.
+#[test]
+fn no_info_line_is_repeated() {
+    let mut d = Driver::new();
+    d.send("position startpos");
+    let (_, before) = d.bestmove("go depth 5", LONG);
+    let depths: Vec<&str> = before
+        .iter()
+        .map(|l| l.split_whitespace().nth(2).unwrap())
+        .collect();
+    assert_eq!(depths, ["1", "2", "3", "4", "5"], "{before:?}");
 }

@@ -408,35 +408,3 @@ fn drop_puts_the_ninja_pawn_at_risk() {
     // Dropped on e2 it is out of reach: 0.
     expect(&pos, "J@e2", 0);
 }
-
-/// Cost probe (run under callgrind, not a check): `see` and `see_ge(.., 0)` on every capture of
-/// the titan middlegame positions of `bench/data/positions.txt`, a hundred times over.
-#[test]
-#[ignore]
-fn see_cost_probe() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../bench/data/positions.txt");
-    let text = std::fs::read_to_string(path).expect("bench positions");
-    let eval = Evaluator::new(&Weights::default(), Variant::Titan);
-    let positions: Vec<Position> = text
-        .lines()
-        .filter_map(|l| l.strip_prefix("titan; "))
-        .filter_map(|l| l.split(';').next())
-        .map(|fen| Position::from_fen(Variant::Titan, fen).expect("bench FEN"))
-        .collect();
-    let (mut calls, mut sum, mut winning) = (0u64, 0i64, 0u64);
-    for _ in 0..100 {
-        for pos in &positions {
-            let mut list = MoveList::new();
-            pos.generate_captures(&mut list);
-            for &m in list.iter() {
-                sum += see(pos, m, &eval) as i64;
-                winning += see_ge(pos, m, &eval, 0) as u64;
-                calls += 1;
-            }
-        }
-    }
-    eprintln!(
-        "{} positions, {calls} captures (x2 calls), sum {sum}, {winning} see_ge 0",
-        positions.len()
-    );
-}

@@ -13,7 +13,16 @@ const GAMES: usize = 100;
 const NODES: u64 = 150;
 const MAX_PLIES: usize = 120;
 
-fn play(variant: Variant) -> (usize, usize, usize) {
+/// How the games of one variant ended.
+struct Tally {
+    decisive: usize,
+    drawn: usize,
+    capped: usize,
+    /// Games whose move sequences differ from every other game's.
+    distinct: usize,
+}
+
+fn play(variant: Variant) -> Tally {
     let mut d = Driver::new();
     d.send(&format!(
         "setoption name UCI_Variant value {}",
@@ -21,6 +30,7 @@ fn play(variant: Variant) -> (usize, usize, usize) {
     ));
     d.send("setoption name Hash value 1");
     let (mut decisive, mut drawn, mut capped) = (0, 0, 0);
+    let mut games = std::collections::HashSet::new();
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d ^ variant.index() as u64;
     for game in 0..GAMES {
         d.send("ucinewgame");
@@ -88,14 +98,34 @@ fn play(variant: Variant) -> (usize, usize, usize) {
             }
             None => capped += 1,
         }
+        games.insert(moves);
     }
-    (decisive, drawn, capped)
+    Tally {
+        decisive,
+        drawn,
+        capped,
+        distinct: games.len(),
+    }
 }
 
 fn run(variant: Variant) {
-    let (w, d, c) = play(variant);
-    println!("{variant}: {w} decisive, {d} drawn, {c} adjudicated at {MAX_PLIES} plies");
-    assert_eq!(w + d + c, GAMES);
+    let t = play(variant);
+    println!(
+        "{variant}: {} decisive, {} drawn, {} adjudicated at {MAX_PLIES} plies, {} distinct games",
+        t.decisive, t.drawn, t.capped, t.distinct
+    );
+    // The random first plies make the games differ (a game repeated whole tests nothing new).
+    assert!(
+        t.distinct >= GAMES * 9 / 10,
+        "{variant}: {} distinct",
+        t.distinct
+    );
+    // Some games end by the rules before the length cap, so the end-of-game checks above ran.
+    assert!(
+        t.decisive + t.drawn > 0,
+        "{variant}: all {} games capped",
+        t.capped
+    );
 }
 
 #[test]

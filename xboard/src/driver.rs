@@ -11,6 +11,7 @@ use crate::variants;
 use engine::core::{BestMove, Engine, GoLimits, Info, SearchHandle, SearchListener};
 use engine::line_loop::Output;
 use engine::options::EngineOptions;
+use engine::uci_error::escape_controls;
 use movegen::{Color, Move, Position, Rules, Square, Variant};
 use std::sync::{Arc, Mutex, MutexGuard};
 
@@ -314,7 +315,8 @@ impl Cecp {
             }
         };
         if let Err(e) = result {
-            self.say(&e.to_string());
+            // The reply quotes the command: its control characters are escaped.
+            self.say(&escape_controls(&e.to_string()));
         }
         true
     }

@@ -345,5 +345,37 @@ fn hadean_and_chess_play_and_take_back() {
     assert!(lines.iter().any(|l| l.starts_with("1 ")), "{lines:?}");
     assert!(!lines.iter().any(|l| l.starts_with("move ")));
     assert_eq!(s.send("foo bar"), ["Error (unknown command): foo bar"]);
+    assert_eq!(
+        s.send("foo\u{1b}[2J"),
+        ["Error (unknown command): foo\\u{1b}[2J"]
+    );
     assert!(!s.cecp.handle("quit"));
+}
+
+/// Thinking output comes from the engine's typed lines: one line per iteration, XBoard's mate
+/// scores, and the move played is the last line's first move.
+#[test]
+fn thinking_lines_follow_the_search() {
+    let mut s = Session::new();
+    s.quiet("new");
+    s.quiet("force");
+    s.quiet("setboard 6k1/5ppp/8/8/8/8/8/R6K w - - 0 1");
+    s.quiet("sd 4");
+    s.quiet("post");
+    let r = s.send("go");
+    let thinking = &r[..r.len().saturating_sub(2)];
+    let depths: Vec<&str> = thinking
+        .iter()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(depths, ["1", "2", "3", "4"], "{r:?}");
+    for l in thinking {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        assert_eq!((w[1], w[4]), ("100001", "a1a8"), "{l}");
+    }
+    assert_eq!(
+        r[r.len() - 2..],
+        ["move a1a8", "1-0 {White wins by checkmate}"],
+        "{r:?}"
+    );
 }

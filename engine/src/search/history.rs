@@ -6,7 +6,6 @@
 //! Every counter is updated with the same gravity rule (`gravity`), which keeps it within
 //! ±[`HISTORY_LIMIT`] and lets new evidence outweigh old.
 
-use super::correction::CorrectionHistory;
 use movegen::{Color, Move, Position, Role, Variant};
 use std::sync::Mutex;
 
@@ -213,8 +212,6 @@ pub struct Histories {
     pub continuation: ContinuationHistory,
     /// Counter-moves.
     pub counter: CounterMoves,
-    /// Corrections of the static evaluation by pawn structure.
-    pub correction: CorrectionHistory,
 }
 
 impl Histories {
@@ -226,7 +223,6 @@ impl Histories {
             capture: CaptureHistory::default(),
             continuation: ContinuationHistory::new(&roles),
             counter: CounterMoves::new(&roles),
-            correction: CorrectionHistory::default(),
             roles,
             variant,
         }
@@ -238,7 +234,6 @@ impl Histories {
         self.capture.table.fill(0);
         self.continuation.table.fill(0);
         self.counter.table.fill(None);
-        self.correction.reset();
     }
 
     /// The ordering score of quiet move `m` by `c`: butterfly history plus the continuation

@@ -6,7 +6,6 @@
 //! with its condition spelled out.
 
 pub mod busy;
-pub mod correction;
 pub mod history;
 pub mod params;
 pub mod picker;
@@ -132,17 +131,6 @@ fn lmr_table(p: &SearchParams) -> Vec<[i32; 64]> {
     t
 }
 
-/// The static evaluation `eval` with `fade` percent of it gone at a halfmove clock of 100,
-/// and a share in proportion below that (`Rule50Fade`; 0 leaves it whole).
-#[inline]
-fn faded(eval: i32, halfmove_clock: u32, fade: i32) -> i32 {
-    if fade == 0 {
-        return eval;
-    }
-    let clock = halfmove_clock.min(100) as i32;
-    eval * (10_000 - clock * fade) / 10_000
-}
-
 /// Does the side to move have a piece other than pawns and the king (null-move zugzwang guard)?
 fn has_pieces(pos: &Position) -> bool {
     let b = pos.board();
@@ -233,7 +221,8 @@ impl<'a> Worker<'a> {
     }
 
     /// Counts a node and decides whether to abort. Only the main thread watches the clock and
-    /// the node limit; every thread watches the stop flag.
+    /// the node limit; every thread watches the stop flag, the main thread only once its first
+    /// iteration is complete.
     #[inline]
     fn tick(&mut self) -> bool {
         if self.stopped {
@@ -263,7 +252,9 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        if self.shared.stop.load(Ordering::Relaxed) {
+        // The main thread completes its first iteration whatever it is told, so that a search
+        // stopped at once still answers with a searched move and a true score.
+        if self.shared.stop.load(Ordering::Relaxed) && (self.id != 0 || self.completed_depth >= 1) {
             self.stopped = true;
         }
         self.stopped
@@ -273,14 +264,13 @@ impl<'a> Worker<'a> {
     /// the line, when one evaluates; else the tables'.
     #[inline]
     fn evaluate(&mut self, ply: usize) -> i32 {
-        let raw = match (self.eval.network(), self.accumulators.as_mut()) {
+        match (self.eval.network(), self.accumulators.as_mut()) {
             (Some(net), Some(stack)) => {
                 (stack.evaluate(net, &self.pos, ply) * self.params.nnue_scale / 100)
                     .clamp(-EVAL_LIMIT, EVAL_LIMIT)
             }
             _ => self.eval.evaluate_cached(&self.pos, &mut self.pawns),
-        };
-        faded(raw, self.pos.halfmove_clock(), self.params.rule50_fade)
+        }
     }
 
     /// Takes the per-ply move buffer (returned with [`Worker::put_buffer`]).
@@ -307,18 +297,6 @@ impl<'a> Worker<'a> {
             ply.checked_sub(1).and_then(|p| self.stack[p]),
             ply.checked_sub(2).and_then(|p| self.stack[p]),
         ]
-    }
-
-    /// The static evaluation `raw` plus the correction history's share
-    /// (`CorrectionWeight` percent), kept clear of mate scores.
-    #[inline]
-    fn corrected(&self, raw: i32) -> i32 {
-        let weight = self.params.correction_weight;
-        if weight == 0 {
-            return raw;
-        }
-        let c = self.hist.correction.get(&self.pos) * weight / 100;
-        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
     /// Move `best` caused a beta cutoff at `ply`: reward it in its history tables and punish the
@@ -563,7 +541,7 @@ impl<'a> Worker<'a> {
                 Some(h) if h.bound != Bound::None => h.eval,
                 _ => self.evaluate(ply),
             };
-            static_eval = self.corrected(raw_eval);
+            static_eval = raw_eval;
             eval = static_eval;
             if let Some(h) = hit {
                 let s = score_from_tt(h.score, ply as i32, MATE_BOUND);
@@ -692,7 +670,6 @@ impl<'a> Worker<'a> {
         );
         let mut best = -INF;
         let mut best_move = None;
-        let mut best_is_tactical = false;
         let mut legal = 0;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
         let mut captures: ArrayVec<Move, 32> = ArrayVec::new();
@@ -726,12 +703,8 @@ impl<'a> Worker<'a> {
                 let futile = !info.tactical
                     && lmr_depth <= p.fut_depth
                     && eval + p.fut_base + p.fut_margin * lmr_depth <= alpha;
-                let bad_history = !info.tactical
-                    && lmr_depth < p.hist_prune_depth
-                    && quiet_score < -p.hist_prune_margin * depth;
                 let prune = late
                     || futile
-                    || bad_history
                     || (depth <= p.see_depth && {
                         let margin = if info.tactical {
                             p.see_capture_margin * depth * depth
@@ -810,7 +783,6 @@ impl<'a> Worker<'a> {
                 best = score;
                 if score > alpha {
                     best_move = Some(m);
-                    best_is_tactical = info.tactical;
                     alpha = score;
                     if pv_node {
                         self.update_pv(ply, m);
@@ -847,21 +819,6 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        // Correction history: learn the static evaluation's miss where the result
-        // is a quiet judgement of the position (no capture or promotion best move, and a bound
-        // that says which side of the evaluation the truth lies).
-        if self.params.correction_weight != 0
-            && !in_check
-            && excluded.is_none()
-            && !best_is_tactical
-            && !(bound == Bound::Lower && best <= static_eval)
-            && !(bound == Bound::Upper && best >= static_eval)
-            && best.abs() < MATE_BOUND
-        {
-            self.hist
-                .correction
-                .update(&self.pos, depth, best - static_eval);
-        }
         let stored_eval = if in_check { 0 } else { raw_eval };
         if excluded.is_none() {
             self.tt.store(
@@ -910,7 +867,7 @@ impl<'a> Worker<'a> {
                 Some(h) if h.bound != Bound::None => h.eval,
                 _ => self.evaluate(ply),
             };
-            static_eval = self.corrected(raw_eval);
+            static_eval = raw_eval;
             if static_eval >= beta {
                 return static_eval;
             }
@@ -1015,23 +972,5 @@ impl<'a> Worker<'a> {
             }
             self.root_moves[..=pv_idx].sort_by_key(|r| std::cmp::Reverse(r.score));
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::faded;
-
-    #[test]
-    fn the_evaluation_fades_in_proportion_to_the_halfmove_clock() {
-        // Off: whole at any clock.
-        assert_eq!(faded(300, 90, 0), 300);
-        // Half gone at 100, a quarter at 50, none at 0; past 100 counts as 100.
-        assert_eq!(faded(300, 100, 50), 150);
-        assert_eq!(faded(300, 50, 50), 225);
-        assert_eq!(faded(300, 0, 50), 300);
-        assert_eq!(faded(-300, 150, 50), -150);
-        // All gone at 100 with a full fade.
-        assert_eq!(faded(300, 100, 100), 0);
     }
 }

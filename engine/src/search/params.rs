@@ -42,11 +42,6 @@ scalar_params! {
         lmr_base: "LmrBase" = 75, 0, 400;
         /// Late-move reduction divisor of ln(depth)*ln(moves), in hundredths.
         lmr_div: "LmrDiv" = 150, 50, 1000;
-        /// History pruning: a quiet move whose reduced depth is below this, with a history
-        /// score below `-HistPruneMargin` per ply of depth, is not searched (0: never).
-        hist_prune_depth: "HistPruneDepth" = 0, 0, 20;
-        /// History pruning: the history score per ply of depth below which a move is pruned.
-        hist_prune_margin: "HistPruneMargin" = 4000, 0, 100000;
         /// History score that changes a reduction by one ply.
         lmr_history_div: "LmrHistoryDiv" = 8000, 500, 100000;
         /// Largest history bonus.
@@ -73,16 +68,9 @@ scalar_params! {
         /// 1: a check is extended only when its exchange does not lose material (SEE); 0:
         /// every check is extended.
         check_ext_see: "CheckExtSee" = 1, 0, 1;
-        /// Share of the correction history added to the static evaluation, in percent
-        /// (0: none, and nothing is learned).
-        correction_weight: "CorrectionWeight" = 0, 0, 200;
         /// The chess network's score as the search sees it, in percent of the network's output
         /// (the network speaks Stockfish's centipawns, about 1.7 times the tables' scale that
         /// every margin here was tuned in).
         nnue_scale: "NnueScale" = 100, 25, 400;
-        /// How much of the static evaluation fades as the 100-ply rule nears, in percent of it
-        /// at a halfmove clock of 100 (linear in the clock; 0: none). A fading evaluation
-        /// prefers the captures and pawn moves that reset the clock while it is ahead.
-        rule50_fade: "Rule50Fade" = 0, 0, 100;
     }
 }

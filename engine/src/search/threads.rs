@@ -332,6 +332,15 @@ fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Reporter<'_>>
         }
         // Stop conditions of the main thread.
         let best = &w.root_moves[0];
+        // A mate (either way) confirmed by an iteration twice as deep as the mate is settled:
+        // the next iterations only climbed to the ply limit in no time, reporting depth 127.
+        // A depth asked for is still searched to.
+        if limits.depth.is_none() && best.score.abs() >= MATE_BOUND {
+            let plies = MATE - best.score.abs();
+            if depth >= 2 * plies.max(1) {
+                break;
+            }
+        }
         if let Some(mate) = limits.mate {
             if best.score >= MATE_BOUND && (MATE - best.score + 1) / 2 <= mate {
                 break;
