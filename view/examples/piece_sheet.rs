@@ -1,8 +1,8 @@
 //! Writes SVG pictures to look at the piece figures: a sheet of all 21 pieces in both colours on
-//! both square colours, at 80 and 40 pixels, and the titan and octopus start positions.
+//! both square colours, at 80 and 40 pixels, and the start position of every game.
 //!
-//! `cargo run -p view --example piece_sheet -- DIR [figures|letters]` writes `DIR/pieces.svg`,
-//! `DIR/titan.svg` and `DIR/octopus.svg`; turn them into PNG with e.g.
+//! `cargo run -p view --example piece_sheet -- DIR [figures|letters]` writes `DIR/pieces.svg`
+//! and `DIR/<game>.svg` for titan, hadean, raptor, octopus and chess; turn them into PNG with e.g.
 //! `rsvg-convert DIR/pieces.svg -o pieces.png`.
 
 use movegen::{Color, Piece, Position, Role, Variant};
@@ -86,7 +86,7 @@ fn main() {
         }
     };
     write("pieces.svg", &sheet(style));
-    for v in [Variant::Titan, Variant::Octopus] {
+    for v in Variant::ALL {
         let opts = DiagramOptions {
             pieces: style,
             ..DiagramOptions::default()

@@ -1,6 +1,6 @@
-//! Shuriken's pictures: board diagrams as SVG with vector glyphs for the 21 pieces, the diagrams
-//! of the rules reference (`docs/rules.md`), SVG charts, and the self-contained HTML match report
-//! with its game viewer.
+//! Shuriken's pictures: board diagrams as SVG with drawn figures (or lettered emblems) for the 21
+//! pieces and a legend of each game's pieces, the diagrams of the rules reference
+//! (`docs/rules.md`), SVG charts, and the self-contained HTML match report with its game viewer.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs, unreachable_pub)]

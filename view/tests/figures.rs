@@ -187,3 +187,44 @@ fn legend_links_point_at_real_anchors() {
     }
     assert!(links >= 40, "{links}");
 }
+
+/// Every picture `docs/rules.md` shows is a committed file (the piece sheet included).
+#[test]
+fn rules_md_pictures_exist() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs");
+    let rules = std::fs::read_to_string(docs.join("rules.md")).unwrap();
+    let mut seen = 0;
+    for part in rules.split("](").skip(1) {
+        let target = part.split(')').next().unwrap_or_default();
+        if target.starts_with("img/") {
+            assert!(docs.join(target).is_file(), "{target} is missing");
+            seen += 1;
+        }
+    }
+    assert!(rules.contains("](img/pieces.png)"));
+    assert!(seen > 50, "{seen}");
+}
+
+/// The report's viewer draws its boards in the style the options ask for.
+#[test]
+fn report_draws_pieces_in_the_chosen_style() {
+    use view::report::{report_from_file, ReportOptions};
+    let games =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/titan-6-games.jsonl");
+    let report = |pieces| {
+        report_from_file(
+            &games,
+            &ReportOptions {
+                pieces,
+                ..ReportOptions::default()
+            },
+        )
+        .unwrap()
+    };
+    let (figures, letters) = (report(PieceStyle::Figures), report(PieceStyle::Letters));
+    let king = |style| symbols(style, "titan-", &[Role::King]);
+    assert!(figures.contains(&king(PieceStyle::Figures)));
+    assert!(!figures.contains(&king(PieceStyle::Letters)));
+    assert!(letters.contains(&king(PieceStyle::Letters)));
+    assert!(report(PieceStyle::default()).contains(&king(PieceStyle::Figures)));
+}
