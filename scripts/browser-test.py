@@ -321,7 +321,9 @@ def chess_extras(p):
     Select(p.el("#multipv")).select_by_value("2")
     p.el("#analyse").click()
     p.wait(lambda: len(p.els("#lines .line")) >= 2, "two analysis lines", timeout=30)
-    check(True, "chess: analysis shows two lines: " + " | ".join(e.text for e in p.els("#lines .line")))
+    lines = p.js("return [...document.querySelectorAll('#lines .line')]"
+                 ".map((e) => e.textContent).join(' | ')")
+    check(True, "chess: analysis shows two lines: " + lines)
     p.el("#stop").click()
     p.wait(lambda: not p.state()["analysing"], "analysis to stop")
     check(p.state()["nodes"][-1]["score"] is not None or True, "chess: analysis stopped")
