@@ -1,7 +1,7 @@
 //! The `shuriken` command-line binary: it wires the rules core, the search, the match runner, the
 //! tuner, the XBoard protocol and the diagrams together. Without a subcommand it is an engine on
 //! stdin/stdout: UCI, or XBoard's CECP when the first line is `xboard`. The subcommands are
-//! perft, divide, bench, match (and `match report`), svg and tune.
+//! perft, divide, bench, match (and `match report`), svg, tune and serve.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs, unreachable_pub)]
@@ -174,6 +174,19 @@ enum Command {
         /// Arguments for the match runner.
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
+    },
+    /// Play and analyse the five games in a browser: serves a page on the loopback address.
+    #[command(after_help = "Examples:\n  \
+        shuriken serve\n  \
+        shuriken serve --port 9000\n  \
+        shuriken serve --bind 0.0.0.0   # reachable from other machines: no authentication")]
+    Serve {
+        /// Address to listen on (loopback unless told otherwise).
+        #[arg(long, default_value = "127.0.0.1")]
+        bind: std::net::IpAddr,
+        /// Port (0 picks a free one).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
     },
 }
 
@@ -416,5 +429,14 @@ fn main() -> ExitCode {
             match_report(&args[1..])
         }
         Some(Command::Match { args }) => ExitCode::from(runner::cli_main(args).clamp(0, 255) as u8),
+        Some(Command::Serve { bind, port }) => {
+            match serve::run(&serve::ServeOptions { bind, port }) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! The CECP v2 command loop. It drives [`engine::core::Engine`] directly (options, hash,
 //! threads, the search thread): the game's position and the clock become [`GoLimits`], and the
-//! search's typed lines come back through [`CecpListener`], which writes them as thinking
+//! search's typed lines come back through `CecpListener`, which writes them as thinking
 //! output and plays the best move. A command that fails answers `Error (...)` or
 //! `Illegal move (...)` and leaves the state as it was.
 
