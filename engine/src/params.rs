@@ -1,5 +1,5 @@
 //! Named tunable parameters: [`ParamSpec`] gives a tunable a name, a default and a range, so the
-//! UCI layer can expose it as a `spin` option; [`scalar_params!`] declares the search's
+//! UCI layer can expose it as a `spin` option; `scalar_params!` declares the search's
 //! tunables. The evaluation's weights are declared per game in [`crate::eval::weights`], whose
 //! table the weights-file loader reads and writes by name.
 

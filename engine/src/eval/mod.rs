@@ -7,7 +7,7 @@
 //! contribution to a [`Sink`]. The search's integer sum ([`Evaluator::evaluate`]) and the
 //! Texel trace ([`Evaluator::trace`]) are two sinks of the same pass; the counted features and
 //! their weights are declared in one table ([`Term`]), the piece-square terms in one function
-//! ([`psqt::square_terms`]). Every weight comes from the game's [`Weights`]; an [`Evaluator`]
+//! (`psqt::square_terms`). Every weight comes from the game's [`Weights`]; an [`Evaluator`]
 //! bakes them into tables once (when the weights or the game change), so evaluating a position
 //! only sums table entries and counts destinations.
 
@@ -266,7 +266,7 @@ impl Evaluator {
     /// The evaluation pass: sends every contribution of `pos` (but the tempo bonus, which
     /// counts for the side to move after the phase blend) to `sink`, given the pawn-only
     /// structure features of White and Black. Returns the game phase, 0 (endgame) ..=
-    /// [`PHASE_MAX`].
+    /// `PHASE_MAX`.
     pub fn emit<S: Sink>(&self, pos: &Position, facts: &[PawnFacts; 2], sink: &mut S) -> i32 {
         let board = pos.board();
         let rules = pos.rules();

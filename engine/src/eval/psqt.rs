@@ -1,4 +1,4 @@
-//! The piece-square terms, written once: [`square_terms`] lists the weights a piece on a square
+//! The piece-square terms, written once: `square_terms` lists the weights a piece on a square
 //! counts with (material, the formula terms, the placement tables). The evaluator bakes them
 //! into tables; the Texel trace reads the same list as coefficients.
 
