@@ -44,6 +44,7 @@ pub mod cli;
 pub mod data;
 pub mod engines;
 pub mod label;
+pub mod nnue_gen;
 pub mod nnue_train;
 pub mod plot;
 pub mod rng;
