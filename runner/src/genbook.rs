@@ -4,7 +4,8 @@
 //! more than a given share of the book.
 //!
 //! Determinism: candidate `i` depends only on the seed, `i` and the first moves already full
-//! when its batch began; batches have a fixed size and are scored in parallel, then accepted
+//! when its batch began; batch sizes depend only on the positions still wanted, and a batch is
+//! scored in parallel, then accepted
 //! one by one in candidate order. Each search starts with `ucinewgame`, so a single-threaded
 //! engine scores a candidate the same whoever searches it. The book is therefore the same for a
 //! given seed whatever `threads` is.
@@ -21,7 +22,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-/// Candidates drawn and scored together; fixed so that the book does not depend on `threads`.
+/// Most candidates drawn and scored together. A batch's size depends only on how many
+/// positions are still wanted, never on `threads`.
 pub const BATCH: usize = 64;
 
 /// How the check search is bounded.
@@ -234,11 +236,13 @@ pub fn generate_book(
                 .filter(|m| per_first.get(&p.move_to_uci(*m)).copied().unwrap_or(0) < cap)
                 .collect()
         };
-        // Draw the batch; candidates already in the book need no search.
-        let batch: Vec<Option<Candidate>> = (next..next + BATCH)
+        // Draw the batch (smaller near the end, so that the last positions do not cost a full
+        // batch of searches); candidates already in the book need no search.
+        let size = BATCH.min((2 * (spec.count - out.len())).max(8));
+        let batch: Vec<Option<Candidate>> = (next..next + size)
             .map(|i| draw(spec, i, &open_first).filter(|c| !keys.contains(&c.pos.hash())))
             .collect();
-        next += BATCH;
+        next += size;
         let fens: Vec<Option<String>> = batch
             .iter()
             .map(|c| c.as_ref().map(|c| c.pos.to_fen()))

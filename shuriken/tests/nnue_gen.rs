@@ -77,6 +77,7 @@ fn a_killed_run_resumed_writes_the_same_bytes() {
     assert_eq!(want.len(), 401 * 100);
 
     let out = d.join("killed.bin");
+    let mut kills = 0;
     for attempt in 0..2 {
         let mut child = gen(&out, &["--positions", "400", "--threads", "2"])
             .stderr(Stdio::null())
@@ -92,12 +93,15 @@ fn a_killed_run_resumed_writes_the_same_bytes() {
             let len = std::fs::metadata(&out).map(|m| m.len()).unwrap_or(0);
             if len >= grow_to || start.elapsed() > Duration::from_secs(120) {
                 child.kill().unwrap();
+                kills += 1;
                 break;
             }
             std::thread::sleep(Duration::from_millis(5));
         }
         child.wait().unwrap();
     }
+    assert!(kills > 0, "the run ended before it could be killed");
+    assert!(std::fs::read(&out).unwrap().len() < want.len());
     let st = gen(&out, &["--positions", "400", "--threads", "1"])
         .status()
         .unwrap();

@@ -89,6 +89,23 @@ pub enum FormatError {
     Torn(usize),
 }
 
+/// The variant codes of the header, fixed by the format (not by movegen's enum order).
+const VARIANT_CODES: [(&str, u8); 5] = [
+    ("chess", 0),
+    ("titan", 1),
+    ("hadean", 2),
+    ("raptor", 3),
+    ("octopus", 4),
+];
+
+/// The header code of a variant.
+pub fn variant_code(v: Variant) -> u8 {
+    VARIANT_CODES
+        .iter()
+        .find(|(n, _)| *n == v.name())
+        .map_or(255, |(_, c)| *c)
+}
+
 /// A file header.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Header {
@@ -111,7 +128,7 @@ impl Header {
         b[0..8].copy_from_slice(MAGIC);
         b[8..10].copy_from_slice(&VERSION.to_le_bytes());
         b[10..12].copy_from_slice(&(BLOCK as u16).to_le_bytes());
-        b[12] = self.variant.index() as u8;
+        b[12] = variant_code(self.variant);
         let name = self.variant.name().as_bytes();
         b[13..13 + name.len()].copy_from_slice(name);
         b[29..37].copy_from_slice(&self.seed.to_le_bytes());
@@ -138,7 +155,7 @@ impl Header {
         let name = String::from_utf8_lossy(&name_bytes).to_string();
         let variant = Variant::from_name(&name)
             .ok()
-            .filter(|v| v.index() == b[12] as usize)
+            .filter(|v| variant_code(*v) == b[12])
             .ok_or(FormatError::Variant(name))?;
         let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
         let u64_at = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
@@ -533,6 +550,7 @@ mod tests {
             Header::decode(&v2, 0),
             Err(FormatError::Version { found: 2 })
         ));
+        assert_eq!(b[12], 3);
         let mut other = b;
         other[12] = 0;
         assert!(matches!(
