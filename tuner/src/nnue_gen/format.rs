@@ -442,6 +442,9 @@ impl<R: Read> BlockReader<R> {
         if got == 0 {
             return Ok(None);
         }
+        if got < BLOCK && self.index == 0 {
+            return Err(FormatError::NoHeader { block: 0 });
+        }
         if got < BLOCK {
             return Err(FormatError::Torn(got));
         }
@@ -563,6 +566,11 @@ mod tests {
     fn readers_refuse_headless_torn_and_corrupt_data() {
         let pos = Position::startpos(Variant::DEFAULT);
         let rec = encode(&pos, 0, 5, 0, 1).unwrap();
+        let mut r = BlockReader::new(&b"text"[..]);
+        assert!(matches!(
+            r.next_block(),
+            Err(FormatError::NoHeader { block: 0 })
+        ));
         let mut r = BlockReader::new(&rec[..]);
         assert!(matches!(
             r.next_block(),
