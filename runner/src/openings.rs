@@ -37,9 +37,8 @@ pub fn line_to_fen(line: &str) -> Option<String> {
     if clocks_given {
         Some(fields[..6].join(" "))
     } else if fields.len() >= 4 {
-        let ops = epd_operations(line);
         let clock = |code: &str, default: u32| {
-            ops.iter()
+            epd_operations(line)
                 .find(|(c, _)| *c == code)
                 .and_then(|(_, v)| v.parse::<u32>().ok())
                 .unwrap_or(default)
@@ -58,15 +57,16 @@ pub fn line_to_fen(line: &str) -> Option<String> {
 /// The EPD operations of a line (after its four position fields, before any `#` comment), as
 /// `(opcode, operand)` pairs in order: `ce 12; acd 8;` gives `[("ce", "12"), ("acd", "8")]`. An
 /// operand keeps its inner spaces and quotes (`id "a b"` gives `("id", "\"a b\"")`); a line with
-/// clocks after its four fields, or with fewer than four fields, has none.
-pub fn epd_operations(line: &str) -> Vec<(&str, &str)> {
+/// clocks after its four fields, or with fewer than four fields, has none. An iterator, so that
+/// a hostile line of a million operations costs no memory.
+pub fn epd_operations(line: &str) -> impl Iterator<Item = (&str, &str)> {
     let line = line.split('#').next().unwrap_or("").trim();
     let mut rest = line;
     for _ in 0..4 {
         rest = rest.trim_start();
         match rest.find(char::is_whitespace) {
             Some(i) => rest = &rest[i..],
-            None => return Vec::new(),
+            None => rest = "",
         }
     }
     rest.split(';')
@@ -80,14 +80,12 @@ pub fn epd_operations(line: &str) -> Vec<(&str, &str)> {
             }
             Some((code, operand.trim()))
         })
-        .collect()
 }
 
 /// The integer operand of EPD opcode `code` on `line` (`ce`, `acd`, ...): `None` when the line
 /// lacks it, `Some(Err)` when its operand is not an integer.
 pub fn epd_int(line: &str, code: &str) -> Option<Result<i64>> {
     epd_operations(line)
-        .into_iter()
         .find(|(c, _)| *c == code)
         .map(|(_, v)| {
             v.parse::<i64>()
@@ -353,7 +351,7 @@ mod tests {
         let line = "8/8 w - - hmvc 3; fmvn 12; ce -17; acd 8; id \"a b\";";
         assert_eq!(line_to_fen(line), Some("8/8 w - - 3 12".into()));
         assert_eq!(
-            epd_operations(line),
+            epd_operations(line).collect::<Vec<_>>(),
             vec![
                 ("hmvc", "3"),
                 ("fmvn", "12"),
@@ -367,7 +365,8 @@ mod tests {
         assert!(epd_int(line, "bm").is_none());
         assert!(epd_int("8/8 w - - ce x;", "ce").unwrap().is_err());
         // A FEN with clocks has no operations, and a bad clock operand falls back to 0 1.
-        assert!(epd_operations("8/8 b KQ - 3 7").is_empty());
+        assert_eq!(epd_operations("8/8 b KQ - 3 7").count(), 0);
+        assert_eq!(epd_operations("8/8 w").count(), 0);
         assert_eq!(
             line_to_fen("8/8 w - - hmvc x;"),
             Some("8/8 w - - 0 1".into())
