@@ -373,6 +373,27 @@ mod tests {
         );
     }
 
+    /// The shipped books keep what runner/openings/README.md promises: at least 5,000 distinct
+    /// positions, each scored within ±60 cp at depth 8 or more.
+    #[test]
+    fn the_default_books_are_balanced() {
+        for v in Variant::ALL {
+            let text = default_set(v);
+            let fens = parse_set(v, text, "default").unwrap();
+            assert!(fens.len() >= 5000, "{v:?}: {} positions", fens.len());
+            let keys: std::collections::HashSet<u64> = fens
+                .iter()
+                .map(|f| Position::from_fen(v, f).unwrap().hash())
+                .collect();
+            assert_eq!(keys.len(), fens.len(), "{v:?}: repeated positions");
+            for line in text.lines().filter(|l| line_to_fen(l).is_some()) {
+                let ce = epd_int(line, "ce").expect("ce").unwrap();
+                let acd = epd_int(line, "acd").expect("acd").unwrap();
+                assert!(ce.abs() <= 60 && acd >= 8, "{v:?}: {line}");
+            }
+        }
+    }
+
     #[test]
     fn book_lines_with_ce_and_acd_parse_in_every_variant() {
         for v in Variant::ALL {
