@@ -3,7 +3,7 @@
 //! signature: deterministic, changes only when the search changes) and `Nodes/second: X`. With
 //! `--threads N` it also searches every position with N threads and reports time to depth.
 
-use crate::core::{Info, Score, SearchListener};
+use crate::core::{Score, Silent};
 use crate::options::EngineOptions;
 use crate::search::history::HistoryStore;
 use crate::search::{self, SearchConfig, SearchParams, SearchResult, SharedState};
@@ -121,13 +121,6 @@ impl FreshState {
         let r = search::search(pos, &self.tt, &cfg, &limits, &shared, &Silent);
         (r, start.elapsed())
     }
-}
-
-/// A listener that ignores every line (`report` is off anyway).
-struct Silent;
-
-impl SearchListener for Silent {
-    fn info(&self, _: &Info) {}
 }
 
 /// Runs the bench command, printing to `out`. A closed output (`| head`) ends it quietly.

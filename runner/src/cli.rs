@@ -199,9 +199,19 @@ pub struct GenbookArgs {
     /// Keep openings the engine scores within this many centipawns.
     #[arg(long)]
     pub margin: Option<i32>,
-    /// Nodes of the check search.
+    /// Nodes of the check search (unless --depth is given).
     #[arg(long, default_value_t = 5000)]
     pub nodes: u64,
+    /// Depth of the check search (replaces --nodes).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Check engines searching at the same time (one process each; give the engine
+    /// option.Threads=1 so that the book depends on the seed alone).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Most positions one first move may open, in percent of --count.
+    #[arg(long, default_value_t = 5.0)]
+    pub first_move_cap: f64,
 }
 
 /// Turns `-name` into `--name` for the long options of `cmd` (fastchess style).
@@ -589,6 +599,7 @@ fn run_merge(a: MergeArgs) -> Result<()> {
 }
 
 fn run_genbook(a: GenbookArgs) -> Result<()> {
+    use crate::genbook::{generate_book, write_book, BookSpec, CheckLimit};
     let variant = movegen::Variant::from_name(&a.variant).map_err(|e| anyhow!("{e}"))?;
     let engine = match &a.engine {
         Some(g) => parse_engines(&engine_groups(g), &[])?.pop(),
@@ -597,22 +608,63 @@ fn run_genbook(a: GenbookArgs) -> Result<()> {
     if a.margin.is_some() && engine.is_none() {
         bail!("--margin needs --engine to score the openings");
     }
-    let spec = GenerateSpec {
+    if a.threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let limit = match a.depth {
+        Some(0) => bail!("--depth must be at least 1"),
+        Some(d) => CheckLimit::Depth(d),
+        None => CheckLimit::Nodes(a.nodes),
+    };
+    let spec = BookSpec {
+        variant,
         plies: a.plies,
         count: a.count,
+        seed: a.seed,
         margin_cp: a.margin,
-        nodes: a.nodes,
-        out: a.out.clone(),
+        limit,
+        threads: a.threads,
+        first_move_pct: a.first_move_cap,
+        max_candidates: a.count.saturating_mul(200).max(1000),
     };
     let timeouts = crate::uci::Timeouts::default();
-    let fens = crate::openings::generate(
-        variant,
-        &spec,
-        a.seed,
-        engine.as_ref().map(|e| (e, &timeouts)),
-    )?;
-    crate::openings::write_set(&a.out, variant, &fens)?;
-    eprintln!("wrote {} openings to {}", fens.len(), a.out.display());
+    let mut last = std::time::Instant::now();
+    let book = generate_book(&spec, engine.as_ref().map(|e| (e, &timeouts)), |p| {
+        if last.elapsed().as_secs_f64() >= 10.0 || p.kept >= spec.count {
+            last = std::time::Instant::now();
+            eprintln!(
+                "genbook: {}/{} kept, {} candidates, {} searched, {:.1} searches/s, {:.0} s",
+                p.kept,
+                spec.count,
+                p.candidates,
+                p.searched,
+                p.searched as f64 / p.secs.max(1e-9),
+                p.secs
+            );
+        }
+    })?;
+    let check = match (a.margin, &engine, limit) {
+        (Some(m), Some(e), CheckLimit::Depth(d)) => {
+            format!("score within {m} cp at depth {d} by {}", e.name)
+        }
+        (Some(m), Some(e), CheckLimit::Nodes(n)) => {
+            format!("score within {m} cp at {n} nodes by {}", e.name)
+        }
+        _ => "no search check".to_string(),
+    };
+    let header = vec![
+        format!(
+            "{} openings made by shuriken match genbook: {} positions, {} random plies, seed {}, {check}, at most {}% per first move",
+            variant.name(),
+            book.len(),
+            a.plies,
+            a.seed,
+            a.first_move_cap
+        ),
+        "EPD: ce = score in cp, side to move's view; acd = depth the engine reached".to_string(),
+    ];
+    write_book(&a.out, &header, &book)?;
+    eprintln!("wrote {} openings to {}", book.len(), a.out.display());
     Ok(())
 }
 

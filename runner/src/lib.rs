@@ -12,6 +12,7 @@ pub mod cli;
 pub mod config;
 pub mod engine_process;
 pub mod game;
+pub mod genbook;
 pub mod interrupt;
 pub mod match_run;
 pub mod merge;

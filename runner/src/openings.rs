@@ -20,25 +20,77 @@ pub fn default_set(variant: Variant) -> &'static str {
     }
 }
 
-/// Turns one EPD or FEN line into a FEN (EPD operations after the fourth field are dropped and
-/// clocks `0 1` added). `None` for blank and comment lines.
+/// Turns one EPD or FEN line into a FEN. A FEN's own clocks are kept; an EPD line (four fields,
+/// then operations such as `ce 12; acd 8;`) takes its clocks from the `hmvc` and `fmvn`
+/// operations when they are numbers, else `0 1`, and its other operations are dropped. `None`
+/// for blank and comment lines.
 pub fn line_to_fen(line: &str) -> Option<String> {
     let line = line.split('#').next().unwrap_or("").trim();
     if line.is_empty() {
         return None;
     }
-    // Only the first six fields matter (EPD operations after them are ignored); taking at most
-    // seven keeps a hostile multi-megabyte line from building millions of slices.
+    // Only the first six fields matter (EPD operations after them are read separately); taking
+    // at most seven keeps a hostile multi-megabyte line from building millions of slices.
     let fields: Vec<&str> = line.split_whitespace().take(7).collect();
     let clocks_given =
         fields.len() >= 6 && fields[4].parse::<u32>().is_ok() && fields[5].parse::<u32>().is_ok();
     if clocks_given {
         Some(fields[..6].join(" "))
     } else if fields.len() >= 4 {
-        Some(format!("{} 0 1", fields[..4].join(" ")))
+        let clock = |code: &str, default: u32| {
+            epd_operations(line)
+                .find(|(c, _)| *c == code)
+                .and_then(|(_, v)| v.parse::<u32>().ok())
+                .unwrap_or(default)
+        };
+        Some(format!(
+            "{} {} {}",
+            fields[..4].join(" "),
+            clock("hmvc", 0),
+            clock("fmvn", 1)
+        ))
     } else {
         Some(fields.join(" "))
     }
+}
+
+/// The EPD operations of a line (after its four position fields, before any `#` comment), as
+/// `(opcode, operand)` pairs in order: `ce 12; acd 8;` gives `[("ce", "12"), ("acd", "8")]`. An
+/// operand keeps its inner spaces and quotes (`id "a b"` gives `("id", "\"a b\"")`); a line with
+/// clocks after its four fields, or with fewer than four fields, has none. An iterator, so that
+/// a hostile line of a million operations costs no memory.
+pub fn epd_operations(line: &str) -> impl Iterator<Item = (&str, &str)> {
+    let line = line.split('#').next().unwrap_or("").trim();
+    let mut rest = line;
+    for _ in 0..4 {
+        rest = rest.trim_start();
+        match rest.find(char::is_whitespace) {
+            Some(i) => rest = &rest[i..],
+            None => rest = "",
+        }
+    }
+    rest.split(';')
+        .map(str::trim)
+        .filter(|op| !op.is_empty())
+        .filter_map(|op| {
+            let (code, operand) = op.split_once(char::is_whitespace).unwrap_or((op, ""));
+            // A number where the opcode should be is a FEN clock, not an operation.
+            if code.parse::<i64>().is_ok() {
+                return None;
+            }
+            Some((code, operand.trim()))
+        })
+}
+
+/// The integer operand of EPD opcode `code` on `line` (`ce`, `acd`, ...): `None` when the line
+/// lacks it, `Some(Err)` when its operand is not an integer.
+pub fn epd_int(line: &str, code: &str) -> Option<Result<i64>> {
+    epd_operations(line)
+        .find(|(c, _)| *c == code)
+        .map(|(_, v)| {
+            v.parse::<i64>()
+                .map_err(|_| anyhow::anyhow!("EPD operation {code}: '{v}' is not an integer"))
+        })
 }
 
 /// Parses an opening set, checking every position with movegen. `origin` names it in errors.
@@ -292,6 +344,66 @@ mod tests {
             Some("8/8 w - - 0 1".into())
         );
         assert_eq!(line_to_fen("8/8 b KQ - 3 7"), Some("8/8 b KQ - 3 7".into()));
+    }
+
+    #[test]
+    fn epd_operations_ce_acd_and_clocks() {
+        let line = "8/8 w - - hmvc 3; fmvn 12; ce -17; acd 8; id \"a b\";";
+        assert_eq!(line_to_fen(line), Some("8/8 w - - 3 12".into()));
+        assert_eq!(
+            epd_operations(line).collect::<Vec<_>>(),
+            vec![
+                ("hmvc", "3"),
+                ("fmvn", "12"),
+                ("ce", "-17"),
+                ("acd", "8"),
+                ("id", "\"a b\"")
+            ]
+        );
+        assert_eq!(epd_int(line, "ce").unwrap().unwrap(), -17);
+        assert_eq!(epd_int(line, "acd").unwrap().unwrap(), 8);
+        assert!(epd_int(line, "bm").is_none());
+        assert!(epd_int("8/8 w - - ce x;", "ce").unwrap().is_err());
+        // A FEN with clocks has no operations, and a bad clock operand falls back to 0 1.
+        assert_eq!(epd_operations("8/8 b KQ - 3 7").count(), 0);
+        assert_eq!(epd_operations("8/8 w").count(), 0);
+        assert_eq!(
+            line_to_fen("8/8 w - - hmvc x;"),
+            Some("8/8 w - - 0 1".into())
+        );
+    }
+
+    /// The shipped books keep what runner/openings/README.md promises: at least 5,000 distinct
+    /// positions, each scored within ±60 cp at depth 8 or more.
+    #[test]
+    fn the_default_books_are_balanced() {
+        for v in Variant::ALL {
+            let text = default_set(v);
+            let fens = parse_set(v, text, "default").unwrap();
+            assert!(fens.len() >= 5000, "{v:?}: {} positions", fens.len());
+            let keys: std::collections::HashSet<u64> = fens
+                .iter()
+                .map(|f| Position::from_fen(v, f).unwrap().hash())
+                .collect();
+            assert_eq!(keys.len(), fens.len(), "{v:?}: repeated positions");
+            for line in text.lines().filter(|l| line_to_fen(l).is_some()) {
+                let ce = epd_int(line, "ce").expect("ce").unwrap();
+                let acd = epd_int(line, "acd").expect("acd").unwrap();
+                assert!(ce.abs() <= 60 && acd >= 8, "{v:?}: {line}");
+            }
+        }
+    }
+
+    #[test]
+    fn book_lines_with_ce_and_acd_parse_in_every_variant() {
+        for v in Variant::ALL {
+            let pos = Position::startpos(v);
+            let fen = pos.to_fen();
+            let four: Vec<&str> = fen.split_whitespace().take(4).collect();
+            let line = format!("{} hmvc 0; fmvn 1; ce 12; acd 8;", four.join(" "));
+            let set = parse_set(v, &line, "t").unwrap();
+            assert_eq!(set, vec![fen]);
+        }
     }
 
     #[test]

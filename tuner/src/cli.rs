@@ -54,6 +54,11 @@ pub enum NnueCommand {
         shuriken tune nnue train --data more.txt --resume-from engine/nets/chess.nnue \
         --lr 0.0003 --out chess2.nnue")]
     Train(NnueTrainArgs),
+    /// Self-play games with Shuriken's own search from the book; writes binary training data
+    /// (deterministic, resumable, sharded; format in docs/nnue.md).
+    Gen(crate::nnue_gen::cli::NnueGenArgs),
+    /// Prints binary training data as text: `FEN | score | result | game id | ply`.
+    Dump(crate::nnue_gen::cli::NnueDumpArgs),
 }
 
 /// Arguments of `tune nnue train`.
@@ -350,6 +355,8 @@ pub fn run(cmd: TuneCommand) -> Result<()> {
         TuneCommand::Texel(TexelCommand::Label(a)) => run_label(&a),
         TuneCommand::Texel(TexelCommand::Fit(a)) => run_fit(&a),
         TuneCommand::Nnue(NnueCommand::Train(a)) => run_nnue_train(&a),
+        TuneCommand::Nnue(NnueCommand::Gen(a)) => crate::nnue_gen::cli::run_gen(&a),
+        TuneCommand::Nnue(NnueCommand::Dump(a)) => crate::nnue_gen::cli::run_dump(&a),
     }
 }
 

@@ -36,6 +36,11 @@
 //! White's view), with Adam on a blend of the score and the result, and writes the quantized
 //! network to `NET` (and the float checkpoint to `NET.float`) after every epoch
 //! ([`nnue_train`]).
+//!
+//! `shuriken tune nnue gen --variant V --nodes 5000 --positions N --seed S --threads T
+//! [--shard I/N] --out F` plays Shuriken against itself from the variant's book and writes
+//! binary training data, deterministic per seed and shard and resumable; `shuriken tune nnue
+//! dump F` prints it ([`nnue_gen`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs, unreachable_pub)]
@@ -44,6 +49,7 @@ pub mod cli;
 pub mod data;
 pub mod engines;
 pub mod label;
+pub mod nnue_gen;
 pub mod nnue_train;
 pub mod plot;
 pub mod rng;

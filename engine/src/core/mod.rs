@@ -28,7 +28,7 @@ mod report;
 
 pub use self::error::EngineError;
 pub use self::handle::{SearchHandle, SearchStopper};
-pub use self::report::{BestMove, Info, Score, ScoreBound, SearchListener};
+pub use self::report::{BestMove, Info, Score, ScoreBound, SearchListener, Silent};
 pub use crate::options::{Change, EngineOptions};
 pub use crate::time::{GoLimits, LimitError};
 

@@ -94,6 +94,14 @@ pub struct BestMove {
     pub nodes: u64,
 }
 
+/// A listener that ignores everything a search reports (bench, data generation, labelling).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Silent;
+
+impl SearchListener for Silent {
+    fn info(&self, _: &Info) {}
+}
+
 /// Receives what a running search reports. Methods are called from the search's threads, so
 /// they must return quickly and must not call back into the [`Engine`](super::Engine).
 pub trait SearchListener: Send + Sync {

@@ -12,6 +12,7 @@
 //! - `--once FILE`: misbehave only while FILE does not exist (created when misbehaving), so the
 //!   restarted engine behaves
 //! - `--score CP`: report `score cp` CP for white's side (black reports -CP); default 0
+//! - `--score-hash`: report instead a score from -150 to 150 picked by a hash of the position
 //! - `--pick first|hash`, `--seed S`
 //! - `--no-uciok`: answer `uci` with its id and options but never `uciok`
 //! - `--error-at N`: print `info string error: ...` when asked to move at ply N or later
@@ -38,6 +39,7 @@ struct Opts {
     hang_isready_from: Option<usize>,
     once: Option<String>,
     score: i32,
+    score_hash: bool,
     no_uciok: bool,
     error_at: Option<usize>,
     stderr: bool,
@@ -102,6 +104,7 @@ fn parse_opts() -> Opts {
                 o.score = val(i).parse().unwrap_or(0);
                 i += 1
             }
+            "--score-hash" => o.score_hash = true,
             _ => {}
         }
         i += 1;
@@ -252,7 +255,12 @@ fn main() {
                 } else {
                     0
                 };
-                let score = if p.side_to_move() == Color::White {
+                let score = if o.score_hash {
+                    let h = p.to_fen().bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                        (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+                    });
+                    (h % 301) as i32 - 150
+                } else if p.side_to_move() == Color::White {
                     o.score
                 } else {
                     -o.score
