@@ -152,7 +152,7 @@ fn node_limits_go_to_their_own_tag_and_games_of_the_four_variants_use_their_san(
     );
 }
 
-/// A results-file line as the runner wrote it before the date was recorded (f22433f).
+/// A results-file line as the runner wrote it before the date was recorded.
 const OLD_LINE: &str = r#"{"pair":3,"game":0,"round":3,"pairing":0,"pairing_engines":[0,1],"opening":3,"variant":"titan","white":"a","black":"b","white_engine":0,"black_engine":1,"fen":"fragyqkugarf/jjjwnbbnwjjj/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/JJJWNBBNWJJJ/FRAGYQKUGARF w KQkq - 0 1","result":"1/2-1/2","termination":"max_moves","reason":"1 moves played","time_control":["nodes=500","nodes=500"],"moves":[{"m":"e3e6","s":{"cp":12},"d":3,"t":5,"n":500},{"m":"e10e7","t":4}],"latency_ms":[0.5,null],"duration_ms":40}"#;
 
 #[test]
