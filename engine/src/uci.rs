@@ -523,23 +523,14 @@ pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, GoError> {
                 g.movestogo = Some(v.min(100_000) as u32).filter(|m| *m > 0);
                 i += 2;
             }
-            "depth" => {
+            "depth" | "nodes" | "mate" | "movetime" => {
                 let v = positive(key, num(i + 1, key)?)?;
-                g.depth = Some(v.min(1000) as i32);
-                i += 2;
-            }
-            "nodes" => {
-                let v = positive(key, num(i + 1, key)?)?;
-                g.nodes = Some(v as u64);
-                i += 2;
-            }
-            "mate" => {
-                let v = positive(key, num(i + 1, key)?)?;
-                g.mate = Some(v.min(1000) as i32);
-                i += 2;
-            }
-            "movetime" => {
-                g.movetime = Some(positive(key, num(i + 1, key)?)?);
+                match key {
+                    "depth" => g.depth = Some(v.min(1000) as i32),
+                    "nodes" => g.nodes = Some(v as u64),
+                    "mate" => g.mate = Some(v.min(1000) as i32),
+                    _ => g.movetime = Some(v),
+                }
                 i += 2;
             }
             "infinite" => {

@@ -2,7 +2,43 @@
 //! rows, letters, numbers), then legality (kings, pawns, castling, en passant, check).
 
 use crate::position::castle_bit;
-use crate::{zobrist, Bitboard, Board, Color, Piece, Position, Role, Rules, Square, Variant};
+use crate::{
+    zobrist, Bitboard, Board, Color, GeometrySpec, Piece, Position, Role, Rules, Square, Variant,
+};
+
+/// Writes a board's rows to `out` as a FEN's board field does: the top row first, rows
+/// separated by `/`. `square` gives the character written for a square, or `None` for an empty
+/// one; each run of empty squares in a row is written as its length.
+pub fn write_board_rows(
+    geometry: &GeometrySpec,
+    out: &mut String,
+    mut square: impl FnMut(Square) -> Option<char>,
+) {
+    for row in (0..geometry.rows).rev() {
+        let mut empty = 0;
+        for file in 0..geometry.files {
+            match Square::from_coords(file, row).and_then(&mut square) {
+                None => empty += 1,
+                Some(c) => {
+                    push_empty_run(out, &mut empty);
+                    out.push(c);
+                }
+            }
+        }
+        push_empty_run(out, &mut empty);
+        if row > 0 {
+            out.push('/');
+        }
+    }
+}
+
+/// Writes a pending run of `empty` squares (if any) and starts a new one.
+fn push_empty_run(out: &mut String, empty: &mut u32) {
+    if *empty > 0 {
+        out.push_str(&empty.to_string());
+        *empty = 0;
+    }
+}
 
 /// Why a FEN was rejected. Each variant names the field and the reason.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -304,37 +340,13 @@ impl Position {
         let r = self.rules;
         let g = &r.spec.geometry;
         let mut out = String::with_capacity(128);
-        for row in (0..g.rows).rev() {
-            let mut empty = 0;
-            for file in 0..g.files {
-                let sq = Square::from_coords(file, row).filter(|s| r.has(*s));
-                let flush = |out: &mut String, empty: &mut i32| {
-                    if *empty > 0 {
-                        out.push_str(&empty.to_string());
-                        *empty = 0;
-                    }
-                };
-                match sq {
-                    None => {
-                        flush(&mut out, &mut empty);
-                        out.push('*');
-                    }
-                    Some(s) => match self.squares[s.index()] {
-                        None => empty += 1,
-                        Some(p) => {
-                            flush(&mut out, &mut empty);
-                            out.push(p.letter());
-                        }
-                    },
-                }
+        write_board_rows(g, &mut out, |s| {
+            if r.has(s) {
+                self.squares[s.index()].map(Piece::letter)
+            } else {
+                Some('*')
             }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            if row > 0 {
-                out.push('/');
-            }
-        }
+        });
         if let Some(d) = &r.spec.drops {
             out.push('[');
             for c in Color::BOTH {

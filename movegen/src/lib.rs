@@ -44,7 +44,7 @@ pub use attacks::is_attacked;
 pub use bitboard::{Bitboard, BitboardIter};
 pub use board::Board;
 pub use catalogue::{catalogue, PieceKind};
-pub use fen::{CastlingError, EnPassantError, FenError, HandError, HoleError};
+pub use fen::{write_board_rows, CastlingError, EnPassantError, FenError, HandError, HoleError};
 pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
 pub use notation::{MoveError, MoveSyntaxError, NotInVariant, SquareName, UciMove, MAX_MOVE_TEXT};
 pub use position::{castle_bit, EndReason, Outcome, Position, Undo};

@@ -1,6 +1,6 @@
 //! Writing a FEN from a list of pieces, for diagrams set up by hand (`docs/rules.md`, tests).
 
-use movegen::{Color, Piece, Position, Rules, Square, Variant};
+use movegen::{write_board_rows, Color, Piece, Position, Rules, Square, Variant};
 
 /// Why a piece list could not become a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -53,29 +53,16 @@ pub fn position(
 
 fn fen_of(rules: &Rules, board: &[(Square, Piece)], hands: [u8; 2], side: Color) -> String {
     let g = &rules.spec.geometry;
-    let mut rows = Vec::new();
-    for row in (0..g.rows).rev() {
-        let mut text = String::new();
-        let mut empty = 0;
-        for file in 0..g.files {
-            let sq = Square::from_coords(file, row).filter(|s| rules.has(*s));
-            let piece = sq.and_then(|s| board.iter().find(|(b, _)| *b == s).map(|(_, p)| *p));
-            if sq.is_some() && piece.is_none() {
-                empty += 1;
-                continue;
-            }
-            if empty > 0 {
-                text.push_str(&empty.to_string());
-                empty = 0;
-            }
-            text.push(piece.map_or('*', Piece::letter));
+    let mut fen = String::new();
+    write_board_rows(g, &mut fen, |sq| {
+        if !rules.has(sq) {
+            return Some('*');
         }
-        if empty > 0 {
-            text.push_str(&empty.to_string());
-        }
-        rows.push(text);
-    }
-    let mut fen = rows.join("/");
+        board
+            .iter()
+            .find(|(b, _)| *b == sq)
+            .map(|(_, p)| p.letter())
+    });
     if rules.spec.drops.is_some() {
         fen.push('[');
         fen.push_str(&"J".repeat(hands[0] as usize));

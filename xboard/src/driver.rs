@@ -12,7 +12,7 @@ use engine::core::{BestMove, Engine, GoLimits, Info, SearchHandle, SearchListene
 use engine::line_loop::Output;
 use engine::options::EngineOptions;
 use engine::uci_error::escape_controls;
-use movegen::{Color, Move, Position, Rules, Square, Variant};
+use movegen::{write_board_rows, Color, Move, Position, Rules, Square, Variant};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// What the running search's answer means.
@@ -652,32 +652,11 @@ fn is_holdings_square(rules: &Rules, square: &str) -> bool {
 
 /// A `highlight` board: XBoard's rows from the top, `1`-style counts for unmarked squares.
 fn color_fen(rules: &Rules, marks: &[(Square, char)]) -> String {
-    let g = &rules.spec.geometry;
-    let mut rows = Vec::new();
-    for row in (0..g.rows).rev() {
-        let mut s = String::new();
-        let mut empty = 0;
-        for file in 0..g.files {
-            let mark = Square::from_coords(file, row)
-                .and_then(|sq| marks.iter().find(|(s, _)| *s == sq))
-                .map(|(_, c)| *c);
-            match mark {
-                Some(c) => {
-                    if empty > 0 {
-                        s.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    s.push(c);
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            s.push_str(&empty.to_string());
-        }
-        rows.push(s);
-    }
-    rows.join("/")
+    let mut fen = String::new();
+    write_board_rows(&rules.spec.geometry, &mut fen, |sq| {
+        marks.iter().find(|(s, _)| *s == sq).map(|(_, c)| *c)
+    });
+    fen
 }
 
 /// Reads a FEN as XBoard writes it for a game: the board and hands are as in the project

@@ -6,65 +6,33 @@
 use movegen::{Role, Variant};
 use std::sync::OnceLock;
 
-/// Piece values per game, `(role, centipawns)`; the king and roles a game lacks are 0.
-fn listed(v: Variant) -> &'static [(Role, i32)] {
-    use Role::*;
-    match v {
-        Variant::Chess => &[
-            (Pawn, 100),
-            (Knight, 239),
-            (Bishop, 252),
-            (Rook, 485),
-            (Queen, 1132),
-        ],
-        Variant::Titan => &[
-            (Pawn, 100),
-            (Ninja, 95),
-            (Knight, 211),
-            (Warrior, 211),
-            (Raptor, 300),
-            (Bishop, 409),
-            (Guard, 593),
-            (Bomber, 612),
-            (QuadRaptor, 466),
-            (QuadBomber, 594),
-            (Rook, 719),
-            (Queen, 1611),
-        ],
-        Variant::Hadean => &[
-            (Pawn, 100),
-            (Ninja, 129),
-            (Bishop, 444),
-            (Elephant, 434),
-            (Warmachine, 396),
-            (FerzSorcerer, 448),
-            (WazirSorcerer, 415),
-            (FerzKnight, 470),
-            (WazirKnight, 463),
-            (Rook, 733),
-            (Queen, 1731),
-        ],
-        Variant::Raptor => &[
-            (Pawn, 100),
-            (Knight, 207),
-            (Bishop, 339),
-            (Raptor, 284),
-            (Bomber, 485),
-            (Rook, 668),
-            (Queen, 1602),
-        ],
-        Variant::Octopus => &[
-            (Pawn, 100),
-            (Ninja, 134),
-            (Bishop, 336),
-            (FerzKnight, 393),
-            (WazirKnight, 409),
-            (Snake, 524),
-            (Octopus, 771),
-            (Rook, 571),
-            (Queen, 1137),
-        ],
+/// Piece values per game, in centipawns: a line a game, its name, then a role's FEN letter and
+/// value per entry. The king and roles a game lacks are 0.
+const TABLE: &str = "\
+chess:   P100 N239 B252 R485 Q1132
+titan:   P100 J95 N211 W211 A300 B409 G593 F612 Y466 U594 R719 Q1611
+hadean:  P100 J129 B444 E434 M396 S448 Z415 H470 L463 R733 Q1731
+raptor:  P100 N207 B339 A284 F485 R668 Q1602
+octopus: P100 J134 B336 H393 L409 C524 O771 R571 Q1137
+";
+
+/// The values [`TABLE`] gives `v`'s game, per role (index [`Role::index`]).
+fn listed(v: Variant) -> [i32; Role::COUNT] {
+    let line = TABLE
+        .lines()
+        .find_map(|line| line.strip_prefix(v.name())?.strip_prefix(':'))
+        .unwrap_or_else(|| panic!("no piece values for {v}"));
+    let mut material = [0; Role::COUNT];
+    for entry in line.split_whitespace() {
+        let mut chars = entry.chars();
+        let role = chars.next().and_then(Role::from_letter);
+        let value = chars.as_str().parse::<i32>().ok();
+        let (Some(role), Some(value)) = (role, value) else {
+            panic!("bad piece value {entry:?} for {v}");
+        };
+        material[role.index()] = value;
     }
+    material
 }
 
 /// The piece values of one game.
@@ -87,11 +55,7 @@ impl PieceValues {
     }
 
     fn build(v: Variant) -> PieceValues {
-        let mut material = [0; Role::COUNT];
-        for &(r, value) in listed(v) {
-            material[r.index()] = value;
-        }
-        PieceValues::new(v, material)
+        PieceValues::new(v, listed(v))
     }
 
     /// Values of `variant`'s pieces given per role (index [`Role::index`]), for tests and
@@ -134,6 +98,26 @@ mod tests {
                 assert_eq!(values.material(r) > 0, r != Role::King, "{v} {r:?}");
             }
             assert_eq!(values.best_promotion(), Some(Role::Queen), "{v}");
+        }
+    }
+
+    #[test]
+    fn the_table_reads_as_written() {
+        let cases = [
+            (Variant::Titan, Role::Queen, 1611),
+            (Variant::Titan, Role::Ninja, 95),
+            (Variant::Titan, Role::QuadBomber, 594),
+            (Variant::Chess, Role::Knight, 239),
+            (Variant::Chess, Role::Queen, 1132),
+            (Variant::Hadean, Role::WazirSorcerer, 415),
+            (Variant::Raptor, Role::Raptor, 284),
+            (Variant::Octopus, Role::Octopus, 771),
+            (Variant::Octopus, Role::Snake, 524),
+            (Variant::Chess, Role::King, 0),
+            (Variant::Chess, Role::Ninja, 0),
+        ];
+        for (v, r, value) in cases {
+            assert_eq!(PieceValues::of(v).material(r), value, "{v} {r:?}");
         }
     }
 }
