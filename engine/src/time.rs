@@ -42,10 +42,10 @@ pub enum LimitError {
         /// The value given.
         value: i64,
     },
-    /// A negative increment.
+    /// A negative increment or `movestogo`.
     #[error("{key} {value}: must not be negative")]
     Negative {
-        /// `winc` or `binc`.
+        /// `winc`, `binc` or `movestogo`.
         key: &'static str,
         /// The value given.
         value: i64,

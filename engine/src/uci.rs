@@ -7,7 +7,7 @@
 use crate::core::{BestMove, Change, Engine, EngineError, Info, SearchHandle, SearchListener};
 use crate::options::EngineOptions;
 use crate::perft_cmd;
-use crate::time::GoLimits;
+use crate::time::{GoLimits, LimitError};
 use crate::uci_error::{escape_controls, printable, GoError, PositionError, UciError};
 use movegen::{Color, Move, Position, Variant};
 use std::process::ExitCode;
@@ -485,14 +485,14 @@ pub fn parse_go(pos: &Position, args: &[&str]) -> Result<GoLimits, GoError> {
     };
     let positive = |key: &'static str, value: i64| {
         if value < 1 {
-            Err(GoError::NotPositive { key, value })
+            Err(GoError::from(LimitError::NotPositive { key, value }))
         } else {
             Ok(value)
         }
     };
     let not_negative = |key: &'static str, value: i64| {
         if value < 0 {
-            Err(GoError::Negative { key, value })
+            Err(GoError::from(LimitError::Negative { key, value }))
         } else {
             Ok(value)
         }

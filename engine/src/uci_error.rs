@@ -3,6 +3,7 @@
 
 use crate::core::EngineError;
 use crate::eval::weights::WeightError;
+use crate::time::LimitError;
 use movegen::{FenError, MoveError, VariantError};
 
 /// Longest piece of input echoed back in an error, in characters.
@@ -162,22 +163,9 @@ pub enum GoError {
         /// The value given.
         value: String,
     },
-    /// A limit below one.
-    #[error("{key} {value}: must be at least 1")]
-    NotPositive {
-        /// The parameter.
-        key: &'static str,
-        /// The value given.
-        value: i64,
-    },
-    /// A negative increment or `movestogo`.
-    #[error("{key} {value}: must not be negative")]
-    Negative {
-        /// The parameter.
-        key: &'static str,
-        /// The value given.
-        value: i64,
-    },
+    /// A limit below one, or a negative increment or `movestogo`.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
     /// A parameter `go` does not know.
     #[error("unknown parameter '{0}'")]
     UnknownParameter(String),
