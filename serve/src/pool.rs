@@ -158,10 +158,12 @@ impl EnginePool {
         })
     }
 
-    /// The default size: at most min(2, cores) searches, 16 waiting.
+    /// The default size: at most two searches, and one core fewer than the machine has (at
+    /// least one), so that a core stays free to answer the pages while the engine searches; 16
+    /// waiting.
     pub fn default_size() -> Arc<EnginePool> {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        EnginePool::new(cores.min(2), 16)
+        EnginePool::new(cores.saturating_sub(1).clamp(1, 2), 16)
     }
 
     /// Searches running now.
