@@ -1,5 +1,5 @@
 //! `shuriken tune nnue gen`: training data from Shuriken's own self-play games, in the binary
-//! format of [`format`] (`shuriken tune nnue dump FILE` prints it as text).
+//! format of [`format`](mod@format) (`shuriken tune nnue dump FILE` prints it as text).
 //!
 //! Game `k` of shard `i` of `N` (1-based) has the id `k * N + (i - 1)`, so ids are unique
 //! across shards. Games are played by `threads` workers but written in id order, so a file
