@@ -56,8 +56,15 @@ pub enum NnueCommand {
     Train(NnueTrainArgs),
     /// Self-play games with Shuriken's own search from the book; writes binary training data
     /// (deterministic, resumable, sharded; format in docs/nnue.md).
+    #[command(after_help = "Examples:\n  \
+        shuriken tune nnue gen --variant titan --positions 100000 --threads 2 --out titan.data\n  \
+        shuriken tune nnue gen --variant octopus --depth 6 --positions 50000 --seed 7 \
+        --shard 1/4 --out octopus-1.data")]
     Gen(crate::nnue_gen::cli::NnueGenArgs),
     /// Prints binary training data as text: `FEN | score | result | game id | ply`.
+    #[command(after_help = "Examples:\n  \
+        shuriken tune nnue dump titan.data | head\n  \
+        shuriken tune nnue dump octopus-1.data octopus-2.data > octopus.txt")]
     Dump(crate::nnue_gen::cli::NnueDumpArgs),
 }
 
