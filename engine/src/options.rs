@@ -7,9 +7,11 @@
 //! has its own weights ([`weights::table`]): `uci` lists those of titan, the default game, with
 //! the values titan plays (its shipped set), and `d` prints the current game's.
 //! `EvalFile` loads a weights file (`name = value` lines); `SaveEvalFile` writes the current
-//! weights to a file. Chess is evaluated by a network ([`crate::nnue`]) while `UseNNUE` is true:
-//! the built-in one, or the file `NnueFile` names (`<builtin>` or empty: the built-in one).
-//! With `UseNNUE` false, chess uses its weights like every other game.
+//! weights to a file. A game with a network ([`crate::nnue`]) is evaluated by it while `UseNNUE`
+//! is true: its built-in one, or the file `NnueFile` names (`<builtin>` or empty: the built-in
+//! one). A network file names its game and is refused for another: `NnueFile` applies to the
+//! current `UCI_Variant`, and each game keeps the network loaded for it. With `UseNNUE` false, or
+//! for a game without a network, the game's weights evaluate.
 //!
 //! Each variant plays with its own shipped weights ([`Weights::for_variant`]); weights changed
 //! by `EvalFile` or by name stay changed when `UCI_Variant` switches (they are replayed, in order,
@@ -34,7 +36,7 @@ pub const MAX_THREADS: usize = 256;
 /// Default move overhead in milliseconds.
 pub const DEFAULT_MOVE_OVERHEAD: i64 = 30;
 
-/// Whether chess is evaluated by the network unless told otherwise.
+/// Whether a game with a network is evaluated by it unless told otherwise.
 pub const USE_NNUE_DEFAULT: bool = true;
 
 /// Every option value of the engine.
@@ -56,9 +58,10 @@ pub struct EngineOptions {
     pub weights: Weights,
     /// Search tunables.
     pub search: SearchParams,
-    /// The chess network: the built-in one or the one `NnueFile` loaded (chess only).
-    pub network: Arc<Network>,
-    /// Whether the network evaluates chess (`UseNNUE`); else the weights do.
+    /// The networks `NnueFile` loaded, by game ([`Variant::index`]); a game without one uses
+    /// its built-in network, if it has one.
+    pub loaded_networks: [Option<Arc<Network>>; 5],
+    /// Whether a network evaluates the games that have one (`UseNNUE`); else the weights do.
     pub use_network: bool,
     /// Weight changes asked for by `EvalFile` and by single weight options, replayed over the
     /// new variant's shipped set when `UCI_Variant` changes.
@@ -85,7 +88,7 @@ impl Default for EngineOptions {
             ponder: false,
             weights: Weights::for_variant(Variant::DEFAULT),
             search: SearchParams::default(),
-            network: nnue::builtin::chess(),
+            loaded_networks: Default::default(),
             use_network: USE_NNUE_DEFAULT,
             edits: Vec::new(),
         }
@@ -155,11 +158,21 @@ impl EngineOptions {
         }
     }
 
+    /// The network the current game is evaluated with: the one `NnueFile` loaded for it, else
+    /// its built-in one; `None` when `UseNNUE` is false or the game has no network.
+    pub fn network(&self) -> Option<Arc<Network>> {
+        if !self.use_network {
+            return None;
+        }
+        self.loaded_networks[self.variant.index()]
+            .clone()
+            .or_else(|| nnue::builtin::network(self.variant))
+    }
+
     /// The evaluation these options ask for: the variant's tables from the weights, with the
-    /// network evaluating instead when one is loaded and the variant is chess.
+    /// game's network evaluating instead when it has one and `UseNNUE` is on.
     pub fn evaluator(&self) -> Evaluator {
-        let network = self.use_network.then(|| Arc::clone(&self.network));
-        Evaluator::new(&self.weights).with_network(network)
+        Evaluator::new(&self.weights).with_network(self.network())
     }
 
     /// The `option ...` lines answered to `uci`: the weights of the default game (titan), with
@@ -219,7 +232,7 @@ impl EngineOptions {
         let mut lines = vec![format!(
             "Evaluation weights of {} ({}):",
             self.variant.name(),
-            if self.use_network && self.variant == nnue::VARIANT {
+            if self.network().is_some() {
                 "a network evaluates; the tables stand by"
             } else {
                 "the tables evaluate"
@@ -292,8 +305,9 @@ impl EngineOptions {
                 Ok(Change::Weights)
             }
             "nnuefile" => {
+                let game = self.variant.index();
                 if value.is_empty() || value == "<empty>" || value == "<builtin>" {
-                    self.network = nnue::builtin::chess();
+                    self.loaded_networks[game] = None;
                     return Ok(Change::Weights);
                 }
                 let failed = |reason: String| OptionError::Network {
@@ -301,8 +315,9 @@ impl EngineOptions {
                     reason,
                 };
                 let bytes = std::fs::read(value).map_err(|e| failed(e.to_string()))?;
-                let net = Network::from_bytes(&bytes).map_err(|e| failed(e.to_string()))?;
-                self.network = Arc::new(net);
+                let net = Network::from_bytes_for(&bytes, self.variant)
+                    .map_err(|e| failed(e.to_string()))?;
+                self.loaded_networks[game] = Some(Arc::new(net));
                 Ok(Change::Weights)
             }
             "saveevalfile" => {

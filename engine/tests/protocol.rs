@@ -542,38 +542,56 @@ fn final_info_line_and_movetime_spent() {
     }
 }
 
-/// `NnueFile` loads a chess network that then evaluates chess positions, `UseNNUE false`
-/// goes back to the weights, and a missing, truncated or foreign file is refused with an
-/// error.
+/// `NnueFile` loads a network for the current game that then evaluates it, `UseNNUE false`
+/// goes back to the weights, and a missing, truncated, foreign or other game's file is refused
+/// with an error. Each game keeps the network loaded for it.
 #[test]
-fn network_file_evaluates_chess_and_bad_files_are_refused() {
+fn network_file_evaluates_its_game_and_bad_files_are_refused() {
     use engine::nnue::{FloatNetwork, Network};
+    use movegen::Variant;
     let dir = std::env::temp_dir().join(format!("shuriken-nnue-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // Every weight 0 and the output bias 0.5: every position is worth 0.5 x 400 = 200
     // centipawns to the side to move.
-    let mut float = FloatNetwork::zeros(8, 1, 1);
-    float.b2[0] = 0.5;
-    let bytes = float.quantize().to_bytes();
+    let flat = |v: Variant| {
+        let mut float = FloatNetwork::zeros(v, 8, 1, 1);
+        float.b2[0] = 0.5;
+        float.quantize().to_bytes()
+    };
+    let bytes = flat(Variant::Titan);
     assert!(Network::from_bytes(&bytes).is_ok());
-    let good = dir.join("flat.nnue");
+    let good = dir.join("flat-titan.nnue");
     std::fs::write(&good, &bytes).unwrap();
+    let chess = dir.join("flat-chess.nnue");
+    std::fs::write(&chess, flat(Variant::Chess)).unwrap();
     let truncated = dir.join("truncated.nnue");
     std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
     let foreign = dir.join("foreign.nnue");
     std::fs::write(&foreign, "Tempo = 20\n").unwrap();
 
     let mut d = Driver::new();
-    d.send("setoption name UCI_Variant value chess");
+    d.send("setoption name UCI_Variant value titan");
     d.send("setoption name UseNNUE value true");
-    for bad in [dir.join("missing.nnue"), truncated.clone(), foreign.clone()] {
+    for bad in [dir.join("missing.nnue"), truncated, foreign, chess] {
         d.send(&format!("setoption name NnueFile value {}", bad.display()));
         assert!(has_error(&d.ready()), "{}", bad.display());
     }
+    d.send(&format!("setoption name NnueFile value {}", dir.join("flat-chess.nnue").display()));
+    let refused = d.ready().join("\n");
+    assert!(refused.contains("for chess, not for titan"), "{refused}");
     d.send(&format!("setoption name NnueFile value {}", good.display()));
     assert!(!has_error(&d.ready()));
     // At depth 1 from the start position (no captures), every reply stands pat at 200 for
     // the opponent: the root scores -200.
+    d.send("position startpos");
+    let (_, lines) = d.bestmove("go depth 1", LONG);
+    assert_eq!(last_score(&lines), "cp -200");
+    // Chess keeps its own (built-in) network; back in titan, the loaded one evaluates again.
+    d.send("setoption name UCI_Variant value chess");
+    d.send("position startpos");
+    let (_, lines) = d.bestmove("go depth 1", LONG);
+    assert_ne!(last_score(&lines), "cp -200");
+    d.send("setoption name UCI_Variant value titan");
     d.send("position startpos");
     let (_, lines) = d.bestmove("go depth 1", LONG);
     assert_eq!(last_score(&lines), "cp -200");

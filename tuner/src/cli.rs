@@ -34,11 +34,12 @@ pub enum TuneCommand {
         shuriken tune texel fit --data titan.data --out titan.weights"
     )]
     Texel(TexelCommand),
-    /// The NNUE evaluation network: training.
+    /// The NNUE evaluation networks: data generation and training, for every game.
     #[command(
         subcommand,
         after_help = "Examples:\n  \
-        shuriken tune nnue train --data chess.txt --out chess.nnue"
+        shuriken tune nnue gen --variant titan --positions 100000 --threads 2 --out titan.data\n  \
+        shuriken tune nnue train --data titan.data --out titan.nnue"
     )]
     Nnue(NnueCommand),
 }
@@ -46,14 +47,20 @@ pub enum TuneCommand {
 /// `shuriken tune nnue ...`
 #[derive(Subcommand, Debug)]
 pub enum NnueCommand {
-    /// Trains the network on `FEN|score|result` lines; writes the quantized network file.
+    /// Trains a network of the data's game on binary training data; writes the quantized
+    /// network file.
     #[command(after_help = "Examples:\n  \
-        shuriken tune nnue train --data chess.txt --out chess.nnue\n  \
-        shuriken tune nnue train --data train.txt --valid-data valid.txt --hidden 512 \
-        --epochs 20 --out chess.nnue\n  \
-        shuriken tune nnue train --data more.txt --resume-from engine/nets/chess.nnue \
+        shuriken tune nnue train --data titan.data --out titan.nnue\n  \
+        shuriken tune nnue train --data raptor-1.data --data raptor-2.data --hidden 128 \
+        --output-buckets 4 --epochs 20 --out raptor.nnue\n  \
+        shuriken tune nnue train --data more.data --resume-from engine/nets/chess.nnue \
         --lr 0.0003 --out chess2.nnue")]
     Train(NnueTrainArgs),
+    /// Converts `FEN|score|result` text lines (White's view) into binary training data.
+    #[command(after_help = "Examples:\n  \
+        shuriken tune nnue convert --variant chess --out chess.data chess.txt\n  \
+        shuriken tune nnue convert --variant chess --out all.data part1.txt part2.txt")]
+    Convert(NnueConvertArgs),
     /// Self-play games with Shuriken's own search from the book; writes binary training data
     /// (deterministic, resumable, sharded; format in docs/nnue.md).
     #[command(after_help = "Examples:\n  \
@@ -68,11 +75,25 @@ pub enum NnueCommand {
     Dump(crate::nnue_gen::cli::NnueDumpArgs),
 }
 
+/// Arguments of `tune nnue convert`.
+#[derive(Args, Debug)]
+pub struct NnueConvertArgs {
+    /// The game of the positions.
+    #[arg(long)]
+    pub variant: String,
+    /// The binary data file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Text files of `FEN|score|result` lines: score in centipawns and result (1, 0.5, 0),
+    /// both from White's point of view.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+}
+
 /// Arguments of `tune nnue train`.
 #[derive(Args, Debug)]
 pub struct NnueTrainArgs {
-    /// Data files: `FEN|score|result` lines, score in centipawns and result (1, 0.5, 0) from
-    /// White's point of view; repeatable.
+    /// Data files of one game, written by `tune nnue gen` (or `tune nnue convert`); repeatable.
     #[arg(long, required = true)]
     pub data: Vec<PathBuf>,
     /// Output network file, rewritten after every epoch; the float network goes to OUT.float.
@@ -82,15 +103,16 @@ pub struct NnueTrainArgs {
     /// widens --resume-from with new neurons that start out silent].
     #[arg(long)]
     pub hidden: Option<usize>,
-    /// Output buckets, chosen by the number of pieces on the board (8: 2-5 pieces, 6-9, ...,
-    /// 30-32) [default: 1, or the count of --resume-from; a one-bucket start is widened into
-    /// copies].
+    /// Output buckets, chosen by the number of pieces on the board and in hand, from 2 to the
+    /// start position's (chess with 8: 2-5 pieces, 6-9, ..., 30-32) [default: 1, or the count
+    /// of --resume-from; a one-bucket start is widened into copies].
     #[arg(long)]
     pub output_buckets: Option<usize>,
     /// King buckets: 1, or 4 input sets chosen by where each side's own king stands (first row
-    /// on files a-b or g-h, first row on c-f, second row, beyond), each view mirrored so that
-    /// its king is on files a-d [default: 1, or the count of --resume-from; a one-bucket start
-    /// is widened into copies]. Not with --mirror, which it makes pointless.
+    /// on the outer quarters, the rest of the first row, second row, beyond), each view
+    /// mirrored so that its king is on the left half [default: 1, or the count of
+    /// --resume-from; a one-bucket start is widened into copies]. Not with --mirror, which it
+    /// makes pointless.
     #[arg(long)]
     pub king_buckets: Option<usize>,
     /// Passes over the training positions.
@@ -108,33 +130,33 @@ pub struct NnueTrainArgs {
     /// Weight of the search score in the target; the rest is the game result.
     #[arg(long, default_value_t = 0.75)]
     pub lambda: f32,
-    /// Centipawns per unit of the logistic: target σ(score / scale), prediction σ(eval / scale).
-    /// The default fits Stockfish 15.1's depth-6 scores to its games' results
-    /// (`scripts/nnue-gen.py` data; docs/nnue.md), so that the score and the result agree.
-    #[arg(long, default_value_t = 250.0)]
-    pub scale: f32,
-    /// Fraction of the lines held out for validation (a seeded per-line split). Positions of
-    /// one game fall on both sides of such a split; prefer --valid-data.
-    #[arg(long, default_value_t = 0.02)]
+    /// Centipawns per unit of the logistic: target σ(score / scale), prediction σ(eval / scale)
+    /// [default: fitted to the training data, the scale that best turns its search scores into
+    /// its games' results].
+    #[arg(long)]
+    pub scale: Option<f32>,
+    /// Fraction of the played games held out for validation (a seeded split by game id: all
+    /// positions of a game fall on the same side).
+    #[arg(long, default_value_t = 0.05)]
     pub validation: f64,
     /// Validation files (same format, repeatable), e.g. games played apart from the training
-    /// data: an honest measure of over-training. With them every line of --data is trained on
-    /// and --validation is not used.
+    /// data. With them every game of --data is trained on and --validation is not used.
     #[arg(long, conflicts_with = "validation")]
     pub valid_data: Vec<PathBuf>,
     /// Seed of the initial weights, the shuffles and the validation split.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Learn each position mirrored left to right (files a-h swapped) in about half the epochs:
-    /// the network sees no castling rights, so the mirror image is a free extra example.
+    /// Learn each position mirrored left to right in about half the epochs: the network sees no
+    /// castling rights, so the mirror image is a free extra example (where the game's pieces
+    /// move alike both ways).
     #[arg(long)]
     pub mirror: bool,
     /// Worker threads [default: every core].
     #[arg(long)]
     pub threads: Option<usize>,
     /// Start from this float checkpoint (an OUT.float of an earlier run), or from this network
-    /// file (dequantized; `engine/nets/chess.nnue` is the built-in one), instead of random
-    /// weights; Adam's moments start afresh.
+    /// file (dequantized; `engine/nets/<game>.nnue` are the built-in ones), instead of random
+    /// weights; Adam's moments start afresh. Its game must be the data's.
     #[arg(long)]
     pub resume_from: Option<PathBuf>,
 }
@@ -364,6 +386,7 @@ pub fn run(cmd: TuneCommand) -> Result<()> {
         TuneCommand::Nnue(NnueCommand::Train(a)) => run_nnue_train(&a),
         TuneCommand::Nnue(NnueCommand::Gen(a)) => crate::nnue_gen::cli::run_gen(&a),
         TuneCommand::Nnue(NnueCommand::Dump(a)) => crate::nnue_gen::cli::run_dump(&a),
+        TuneCommand::Nnue(NnueCommand::Convert(a)) => run_nnue_convert(&a),
     }
 }
 
@@ -774,7 +797,7 @@ fn run_fit(a: &FitArgs) -> Result<()> {
 }
 
 /// The network to start from: the checkpoint of `--resume-from`, else seeded random weights.
-fn nnue_start(a: &NnueTrainArgs) -> Result<engine::nnue::FloatNetwork> {
+fn nnue_start(a: &NnueTrainArgs, variant: Variant) -> Result<engine::nnue::FloatNetwork> {
     let Some(path) = &a.resume_from else {
         let hidden = a.hidden.unwrap_or(256);
         if !(1..=nnue_train::MAX_HIDDEN).contains(&hidden) {
@@ -787,12 +810,19 @@ fn nnue_start(a: &NnueTrainArgs) -> Result<engine::nnue::FloatNetwork> {
         check_buckets(buckets)?;
         let king_buckets = a.king_buckets.unwrap_or(1);
         check_king_buckets(king_buckets)?;
-        let net = nnue_train::model::init(hidden, buckets, a.seed);
+        let net = nnue_train::model::init(variant, hidden, buckets, a.seed);
         return Ok(net
             .with_king_buckets(king_buckets)
             .expect("a new network has one king bucket to copy"));
     };
     let mut net = nnue_train::load_float(path)?;
+    if net.variant != variant {
+        bail!(
+            "{} is a {} network, the data is {variant}'s",
+            path.display(),
+            net.variant
+        );
+    }
     if let Some(h) = a.hidden.filter(|&h| h != net.hidden) {
         if !(net.hidden..=nnue_train::MAX_HIDDEN).contains(&h) {
             bail!(
@@ -860,33 +890,48 @@ fn nnue_options(a: &NnueTrainArgs) -> Result<(LoadOptions, TrainOptions)> {
     if !(0.0..=1.0).contains(&a.lambda) {
         bail!("--lambda must lie in 0..=1, not {}", a.lambda);
     }
-    if !(a.scale.is_finite() && a.scale > 0.0) {
-        bail!("--scale must be a positive number, not {}", a.scale);
+    if let Some(scale) = a.scale.filter(|s| !(s.is_finite() && *s > 0.0)) {
+        bail!("--scale must be a positive number, not {scale}");
     }
     if !(0.0..1.0).contains(&a.validation) {
         bail!("--validation must lie in 0..1, not {}", a.validation);
     }
     let load = LoadOptions {
-        lambda: a.lambda,
-        scale: a.scale,
         validation: if a.valid_data.is_empty() {
             a.validation
         } else {
             0.0
         },
         seed: a.seed,
-        king_buckets: 1,
+        king_buckets: a.king_buckets.unwrap_or(1),
     };
     let train = TrainOptions {
         epochs: a.epochs,
         batch: a.batch,
         lr: a.lr,
         lr_drop_epoch: a.lr_drop_epoch.unwrap_or((a.epochs * 7 + 5) / 10),
-        scale: a.scale,
+        scale: a.scale.unwrap_or(0.0),
         seed: a.seed,
         mirror: a.mirror,
     };
     Ok((load, train))
+}
+
+fn run_nnue_convert(a: &NnueConvertArgs) -> Result<()> {
+    let variant = Variant::from_name(&a.variant)?;
+    let done = nnue_train::convert::convert(variant, &a.inputs, &a.out)?;
+    println!(
+        "wrote {} records to {}; {} malformed lines skipped{}",
+        done.written,
+        a.out.display(),
+        done.skipped,
+        if done.examples.is_empty() {
+            String::new()
+        } else {
+            format!(" (e.g. {})", done.examples.join("; "))
+        }
+    );
+    Ok(())
 }
 
 fn run_nnue_train(a: &NnueTrainArgs) -> Result<()> {
@@ -898,27 +943,47 @@ fn run_nnue_train(a: &NnueTrainArgs) -> Result<()> {
 }
 
 fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
-    let (mut load_opts, opts) = nnue_options(a)?;
-    let mut net = nnue_start(a)?;
-    load_opts.king_buckets = net.king_buckets;
+    let (mut load_opts, mut opts) = nnue_options(a)?;
+    if let Some(path) = &a.resume_from {
+        // The inputs depend on the king buckets: read them from the starting network.
+        let start = nnue_train::load_float(path)?;
+        load_opts.king_buckets = a.king_buckets.unwrap_or(start.king_buckets);
+    }
     let t0 = Instant::now();
     let mut loaded = nnue_train::data::load(&a.data, &load_opts)?;
+    let variant = loaded.variant()?;
+    let mut net = nnue_start(a, variant)?;
     if !a.valid_data.is_empty() {
         let all = LoadOptions {
             validation: 1.0,
             ..load_opts
         };
         let held_out = nnue_train::data::load(&a.valid_data, &all)?;
+        if held_out.variant()? != variant {
+            bail!("--valid-data is {}'s, --data {variant}'s", held_out.variant()?);
+        }
         loaded.valid = held_out.valid;
         loaded.valid_fens = held_out.valid_fens;
+        loaded.valid_games = held_out.valid_games;
     }
+    if opts.scale == 0.0 {
+        opts.scale = nnue_train::data::fit_scale(&loaded.train);
+        println!(
+            "logistic scale fitted to the training games' results: {:.1} cp",
+            opts.scale
+        );
+    }
+    loaded.train.set_targets(a.lambda, opts.scale);
+    loaded.valid.set_targets(a.lambda, opts.scale);
     println!(
-        "{} positions ({} train, {} validation) from {} lines, {} malformed lines skipped{}; \
-         loaded in {:.1} s, {:.0} MB, {} threads",
+        "{variant}: {} positions ({} train from {} games, {} validation from {} games) from {} \
+         records, {} malformed skipped{}; loaded in {:.1} s, {:.0} MB, {} threads",
         loaded.train.len() + loaded.valid.len(),
         loaded.train.len(),
+        loaded.train_games.len(),
         loaded.valid.len(),
-        loaded.lines,
+        loaded.valid_games.len(),
+        loaded.records,
         loaded.skipped,
         if loaded.examples.is_empty() {
             String::new()
@@ -940,7 +1005,7 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
         opts.lr,
         opts.lr_drop_epoch,
         a.lambda,
-        a.scale,
+        opts.scale,
         if opts.mirror {
             ", mirrored half the time"
         } else {
@@ -973,7 +1038,7 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
     })?;
     if !loaded.valid.is_empty() {
         let c =
-            nnue_train::check_quantized(&net, &loaded.valid, &loaded.valid_fens, a.scale, 50_000)?;
+            nnue_train::check_quantized(&net, &loaded.valid, &loaded.valid_fens, opts.scale, 50_000)?;
         println!(
             "quantized check on {} validation positions: loss float {:.6}, quantized {:.6} \
              (Network::evaluate); mean |difference| {:.1} cp",

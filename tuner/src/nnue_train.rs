@@ -1,8 +1,11 @@
-//! The NNUE trainer: fits [`engine::nnue`]'s network to `FEN|score|result` positions
-//! (`shuriken tune nnue train`).
+//! The NNUE trainer: fits [`engine::nnue`]'s network of any game to the data generator's
+//! positions (`shuriken tune nnue train`; [`data`] reads them, [`convert`] turns older text data
+//! into them).
 //!
 //! Each position's target, in the side to move's view, blends the search score and the game
-//! result: `t = λ σ(score / scale) + (1 − λ) result`, with `σ(x) = 1 / (1 + e^-x)`. The
+//! result: `t = λ σ(score / scale) + (1 − λ) result`, with `σ(x) = 1 / (1 + e^-x)` and the
+//! result as 1, ½ or 0. The scale is fitted per game to the data ([`data::fit_scale`]) unless
+//! given. The
 //! prediction is `p = σ(out · SCALE / scale)` for the network's float output `out`, and the
 //! loss is the mean of `(p − t)²`. Training is mini-batch Adam on the exact gradient
 //! ([`model`]), batches split over the rayon pool, the training positions shuffled every epoch
@@ -12,14 +15,15 @@
 //!
 //! After every epoch the quantized network goes to `--out` and the float network to
 //! `--out` + `.float` (both written to a temporary file and renamed). The float checkpoint is
-//! little-endian: the 8 bytes `SHKFLT03`, `u32` inputs per king bucket (768), `u32` hidden size
-//! `H`, `u32` output buckets `B`, `u32` king buckets `K`, then `f32`s: `w1` (`K * 768 * H`,
-//! input by input), `b1` (`H`), `w2` (`B * 2 * H`, bucket by bucket, the side to move's half
-//! first) and `b2` (`B`). Checkpoints of the earlier formats (`SHKFLT01`, `SHKFLT02`) are
-//! refused. `--resume-from` starts from such a file, or from a quantized network file, dequantized
+//! little-endian: the 8 bytes `SHKFLT04`, the game's name (16 bytes of ASCII padded with zeros),
+//! `u32` inputs per king bucket `I` (the game's, [`engine::nnue::FeatureSet::inputs`]), `u32`
+//! hidden size `H`, `u32` output buckets `B`, `u32` king buckets `K`, then `f32`s: `w1`
+//! (`K * I * H`, input by input), `b1` (`H`), `w2` (`B * 2 * H`, bucket by bucket, the side to
+//! move's half first) and `b2` (`B`). Checkpoints of earlier formats are refused. `--resume-from` starts from such a file, or from a quantized network file, dequantized
 //! (with fresh Adam moments); `--output-buckets` and `--king-buckets` can widen a one-bucket
 //! start into copies.
 
+pub mod convert;
 pub mod data;
 pub mod model;
 
@@ -27,17 +31,19 @@ use crate::rng::SplitMix64;
 use anyhow::{bail, Context, Result};
 use data::{sigmoid, Positions};
 use engine::nnue::network::{MAX_BUCKETS, SCALE};
-use engine::nnue::{FloatNetwork, NetError, Network, INPUTS, KING_BUCKET_COUNTS, VARIANT};
+use engine::nnue::{FeatureSet, FloatNetwork, NetError, Network, KING_BUCKET_COUNTS};
 use model::{Adam, Gradient};
-use movegen::Position;
+use movegen::{Position, Variant};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Magic bytes of a float checkpoint.
-const FLOAT_MAGIC: &[u8; 8] = b"SHKFLT03";
-/// Bytes before the weights of a float checkpoint: the magic and four `u32` counts.
-const FLOAT_HEADER: usize = 24;
+const FLOAT_MAGIC: &[u8; 8] = b"SHKFLT04";
+/// Bytes of the game's name in a float checkpoint.
+const NAME_BYTES: usize = 16;
+/// Bytes before the weights of a float checkpoint: the magic, the name and four `u32` counts.
+const FLOAT_HEADER: usize = 8 + NAME_BYTES + 16;
 /// Largest hidden size the network file format accepts.
 pub const MAX_HIDDEN: usize = 4096;
 
@@ -115,11 +121,9 @@ pub fn train(
             net.king_buckets
         );
     }
-    let mut adam = Adam::new(net.hidden, net.buckets, net.king_buckets);
-    let mut grads = vec![
-        Gradient::zeros(net.hidden, net.buckets, net.king_buckets);
-        rayon::current_num_threads().max(1)
-    ];
+    let mut adam = Adam::new(net);
+    let mut grads = vec![Gradient::zeros(net); rayon::current_num_threads().max(1)];
+    let table = net.features().mirror_table();
     let k = opts.k();
     for epoch in 1..=opts.epochs {
         let t = Instant::now();
@@ -128,17 +132,12 @@ pub fn train(
         // With mirroring, each position is seen mirrored in about half the epochs, decided by
         // a seeded hash of (seed, epoch, position).
         let salt = SplitMix64::new(opts.seed ^ 0x4D49_5252).next_u64() ^ (epoch as u64) << 40;
-        let mirror = |i: u32| -> u16 {
-            let flip = opts.mirror && SplitMix64::new(salt ^ u64::from(i)).next_u64() & 1 == 1;
-            if flip {
-                model::MIRROR
-            } else {
-                0
-            }
+        let mirror = |i: u32| -> bool {
+            opts.mirror && SplitMix64::new(salt ^ u64::from(i)).next_u64() & 1 == 1
         };
         let mut loss = 0.0;
         for batch in order.chunks(opts.batch.max(1)) {
-            model::batch_gradient(net, train, batch, k, &mirror, &mut grads);
+            model::batch_gradient(net, train, batch, k, &mirror, &table, &mut grads);
             loss += grads.iter().map(|g| g.loss).sum::<f64>();
             adam.step(net, &grads, batch.len(), lr);
         }
@@ -186,9 +185,13 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
 /// The bytes of a float checkpoint (format in the module documentation).
 pub fn float_to_bytes(net: &FloatNetwork) -> Vec<u8> {
     let floats = net.w1.len() + net.b1.len() + net.w2.len() + net.b2.len();
-    let mut out = Vec::with_capacity(24 + 4 * floats);
+    let mut out = Vec::with_capacity(FLOAT_HEADER + 4 * floats);
     out.extend_from_slice(FLOAT_MAGIC);
-    for n in [INPUTS, net.hidden, net.buckets, net.king_buckets] {
+    let mut name = [0u8; NAME_BYTES];
+    let game = net.variant.name().as_bytes();
+    name[..game.len()].copy_from_slice(game);
+    out.extend_from_slice(&name);
+    for n in [net.features().inputs(), net.hidden, net.buckets, net.king_buckets] {
         out.extend_from_slice(&(n as u32).to_le_bytes());
     }
     for v in net.w1.iter().chain(&net.b1).chain(&net.w2).chain(&net.b2) {
@@ -200,24 +203,34 @@ pub fn float_to_bytes(net: &FloatNetwork) -> Vec<u8> {
 /// Reads a float checkpoint.
 pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
     if bytes.get(..8) != Some(FLOAT_MAGIC.as_slice()) || bytes.len() < FLOAT_HEADER {
-        bail!("not a float network checkpoint of the current format (the magic bytes SHKFLT03 are missing)");
+        bail!("not a float network checkpoint of the current format (the magic bytes SHKFLT04 are missing)");
     }
+    let name: String = bytes[8..8 + NAME_BYTES]
+        .iter()
+        .take_while(|&&b| b != 0)
+        .map(|&b| if b.is_ascii_graphic() { b as char } else { '?' })
+        .collect();
+    let variant =
+        Variant::from_name(&name).with_context(|| format!("checkpoint of an unknown game '{name}'"))?;
+    let want = FeatureSet::of(variant).inputs();
     let u32_at =
         |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
-    let (inputs, hidden) = (u32_at(8) as usize, u32_at(12) as usize);
-    let (buckets, king_buckets, header) = (u32_at(16) as usize, u32_at(20) as usize, FLOAT_HEADER);
-    if inputs != INPUTS
+    let at = 8 + NAME_BYTES;
+    let (inputs, hidden) = (u32_at(at) as usize, u32_at(at + 4) as usize);
+    let (buckets, king_buckets, header) =
+        (u32_at(at + 8) as usize, u32_at(at + 12) as usize, FLOAT_HEADER);
+    if inputs != want
         || !(1..=MAX_HIDDEN).contains(&hidden)
         || !(1..=MAX_BUCKETS).contains(&buckets)
         || !KING_BUCKET_COUNTS.contains(&king_buckets)
     {
         bail!(
-            "unsupported checkpoint shape: {inputs} inputs, {hidden} hidden neurons, \
-             {buckets} output buckets, {king_buckets} king buckets"
+            "unsupported checkpoint shape: {inputs} inputs ({variant} has {want}), {hidden} hidden \
+             neurons, {buckets} output buckets, {king_buckets} king buckets"
         );
     }
     let expected =
-        header + 4 * (king_buckets * INPUTS * hidden + hidden + 2 * hidden * buckets + buckets);
+        header + 4 * (king_buckets * want * hidden + hidden + 2 * hidden * buckets + buckets);
     if bytes.len() != expected {
         bail!(
             "checkpoint has {} bytes, its shape needs {expected} (truncated or padded)",
@@ -229,10 +242,11 @@ pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
     let mut take = |n: usize| -> Vec<f32> { floats.by_ref().take(n).collect() };
     let net = FloatNetwork {
+        variant,
         hidden,
         buckets,
         king_buckets,
-        w1: take(king_buckets * INPUTS * hidden),
+        w1: take(king_buckets * want * hidden),
         b1: take(hidden),
         w2: take(2 * hidden * buckets),
         b2: take(buckets),
@@ -303,7 +317,7 @@ pub fn check_quantized(
         .map_init(
             || model::Scratch::new(net.hidden),
             |s, &i| -> Result<(f64, f64, f64)> {
-                let pos = Position::from_fen(VARIANT, &fens[i])
+                let pos = Position::from_fen(net.variant, &fens[i])
                     .map_err(|e| anyhow::anyhow!("validation FEN {}: {e}", fens[i]))?;
                 let cp = quantized.evaluate(&pos) as f32;
                 let out = model::forward(net, valid, i, s);
@@ -330,14 +344,17 @@ pub fn check_quantized(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::nnue::features;
+
+    fn features(pos: &Position, view: movegen::Color, king_buckets: usize) -> Vec<usize> {
+        FeatureSet::of(Variant::Chess).active(pos, view, king_buckets)
+    }
 
     /// About `n` positions from seeded random games, labelled by material balance.
     fn material_positions(n: usize) -> Positions {
         let mut rng = SplitMix64::new(3);
         let mut data = Positions::default();
         while data.len() < n {
-            let mut pos = Position::startpos(VARIANT);
+            let mut pos = Position::startpos(Variant::Chess);
             for _ in 0..60 {
                 let moves = pos.legal_moves();
                 if moves.is_empty() || data.len() >= n {
@@ -356,21 +373,23 @@ mod tests {
                         }
                     })
                     .sum();
-                let t = sigmoid(material as f32 / 400.0);
                 data.push(
                     &features(&pos, stm, 1),
                     &features(&pos, stm.opposite(), 1),
-                    t,
+                    material as i16,
+                    0,
                 );
             }
         }
+        // Targets from the score alone: σ(material / 400).
+        data.set_targets(1.0, 400.0);
         data
     }
 
     #[test]
     fn training_lowers_the_loss_on_material_balance() {
         let data = material_positions(200);
-        let mut net = model::init(8, 2, 1);
+        let mut net = model::init(Variant::Chess, 8, 2, 1);
         let opts = TrainOptions {
             epochs: 30,
             batch: 32,
@@ -395,30 +414,29 @@ mod tests {
 
     #[test]
     fn checkpoints_round_trip_and_damage_is_refused() {
-        let mut net = model::init(4, 3, 9);
+        let mut net = model::init(Variant::Chess, 4, 3, 9);
         net.b1[2] = 0.25;
         net.b2 = vec![-0.5, 0.125, 0.0];
         let bytes = float_to_bytes(&net);
         assert_eq!(float_from_bytes(&bytes).unwrap(), net);
         assert!(float_from_bytes(&bytes[..bytes.len() - 1]).is_err());
         assert!(float_from_bytes(b"SHKNNUE1........").is_err());
-        // Checkpoints of the first (no bucket counts) and second (no king-bucket count) formats
-        // are refused.
-        let one = model::init(4, 1, 9);
-        let v3 = float_to_bytes(&one);
-        for (magic, kept) in [(b"SHKFLT01", 8..16), (b"SHKFLT02", 8..20)] {
-            let mut old = magic.to_vec();
-            old.extend_from_slice(&v3[kept]);
-            old.extend_from_slice(&v3[24..]);
-            let err = float_from_bytes(&old).unwrap_err().to_string();
-            assert!(err.contains("current format"), "{err}");
-        }
+        // A checkpoint of the third format (no game name) is refused.
+        let one = model::init(Variant::Chess, 4, 1, 9);
+        let v4 = float_to_bytes(&one);
+        let mut old = b"SHKFLT03".to_vec();
+        old.extend_from_slice(&v4[24..]);
+        let err = float_from_bytes(&old).unwrap_err().to_string();
+        assert!(err.contains("current format"), "{err}");
+        // A titan checkpoint round-trips with its game.
+        let titan = model::init(Variant::Titan, 4, 2, 9);
+        assert_eq!(float_from_bytes(&float_to_bytes(&titan)).unwrap(), titan);
         // King buckets round-trip; a count without a layout is refused.
         let kings = net.with_king_buckets(4).unwrap();
         let bytes = float_to_bytes(&kings);
         assert_eq!(float_from_bytes(&bytes).unwrap(), kings);
         let mut three = bytes;
-        three[20..24].copy_from_slice(&3u32.to_le_bytes());
+        three[36..40].copy_from_slice(&3u32.to_le_bytes());
         assert!(float_from_bytes(&three).is_err());
         let dir = std::env::temp_dir().join(format!("nnue-save-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -439,16 +457,18 @@ mod tests {
             "r1bqkb1r/p1ppppp1/p7/5n1p/8/NPP1P3/P2P1PPP/R1BQK1NR w KQkq - 0 6",
             "4k3/8/8/3q4/8/8/3PP3/3QK3 b - - 0 1",
         ] {
-            let pos = Position::from_fen(VARIANT, fen).unwrap();
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
             let stm = pos.side_to_move();
             valid.push(
                 &features(&pos, stm, 1),
                 &features(&pos, stm.opposite(), 1),
-                0.5,
+                0,
+                0,
             );
             fens.push(fen.to_string());
         }
-        let mut net = model::init(16, 4, 2);
+        valid.set_targets(1.0, 400.0);
+        let mut net = model::init(Variant::Chess, 16, 4, 2);
         let opts = TrainOptions {
             epochs: 5,
             batch: 16,

@@ -64,7 +64,7 @@ mod tests {
     fn tables_and_network_give_the_evaluators_values_the_network_scaled() {
         let w = Weights::for_variant(Variant::Chess);
         let tables = Evaluator::new(&w);
-        let net = Evaluator::new(&w).with_network(Some(nnue::builtin::chess()));
+        let net = Evaluator::new(&w).with_network(nnue::builtin::network(Variant::Chess));
         let pos = Position::from_fen(Variant::Chess, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
         let mut e = Evaluation::new(&tables, 50, 4);
         assert_eq!(e.evaluate(&pos, 0), tables.evaluate(&pos));

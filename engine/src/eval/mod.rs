@@ -21,7 +21,7 @@ pub mod terms;
 pub mod trace;
 pub mod weights;
 
-use crate::nnue::{self, Network};
+use crate::nnue::Network;
 pub use evaluation::Evaluation;
 use movegen::{Bitboard, Color, Piece, Position, Role, Square, Variant};
 pub use pawn_cache::PawnCache;
@@ -64,7 +64,7 @@ pub struct Evaluator {
     threat_value: [i32; Role::COUNT],
     /// File and front-span masks for the pawn-structure terms.
     structure: StructureMasks,
-    /// A learned network that evaluates instead of the tables (chess only; see
+    /// A learned network of the same game that evaluates instead of the tables (see
     /// [`Evaluator::with_network`]).
     network: Option<Arc<Network>>,
 }
@@ -211,10 +211,10 @@ impl Evaluator {
         }
     }
 
-    /// These tables with `network` evaluating instead of them. A network evaluates chess only:
-    /// for any other game it is ignored.
+    /// These tables with `network` evaluating instead of them. A network of another game than
+    /// these tables' is ignored.
     pub fn with_network(mut self, network: Option<Arc<Network>>) -> Evaluator {
-        self.network = network.filter(|_| self.variant == nnue::VARIANT);
+        self.network = network.filter(|n| n.variant() == self.variant);
         self
     }
 

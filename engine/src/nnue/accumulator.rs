@@ -9,35 +9,51 @@
 //! moved into another king bucket (its every input changed).
 
 use super::avx2::Kernel;
+use super::features::{FeatureSet, KingInputs, MAX_ROLES};
 use super::network::{add_row, dot_clamped, sub_row, Network};
-use super::{feature, KingInputs};
-use movegen::{Bitboard, Color, Piece, Position, Role};
+use movegen::{Bitboard, Color, Piece, Position};
 
-/// The six chess roles, in the order of the piece sets an entry keeps.
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
-/// Piece sets by colour and role (`[colour][role]`, roles as in [`ROLES`]).
-type PieceSets = [[Bitboard; 6]; 2];
-
-fn piece_sets(pos: &Position) -> PieceSets {
-    let board = pos.board();
-    Color::BOTH.map(|c| ROLES.map(|r| board.pieces(c, r)))
+/// What the inputs of a position depend on: its piece sets by colour and role (`[colour][role]`,
+/// roles in the game's order) and the hands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PieceSets {
+    sets: [[Bitboard; MAX_ROLES]; 2],
+    hands: [u8; 2],
 }
 
-/// How many pieces differ between two sets of piece sets (a piece that moved counts twice).
-fn changes(a: &PieceSets, b: &PieceSets) -> u32 {
-    a.iter()
-        .flatten()
-        .zip(b.iter().flatten())
-        .map(|(x, y)| (*x ^ *y).count())
-        .sum()
+impl PieceSets {
+    const EMPTY: PieceSets = PieceSets {
+        sets: [[Bitboard::EMPTY; MAX_ROLES]; 2],
+        hands: [0; 2],
+    };
+
+    #[inline(always)]
+    fn of(pos: &Position, fs: &FeatureSet) -> PieceSets {
+        let board = pos.board();
+        let mut out = PieceSets::EMPTY;
+        for c in Color::BOTH {
+            for (r, &role) in fs.roles().iter().enumerate() {
+                out.sets[c.index()][r] = board.pieces(c, role);
+            }
+            out.hands[c.index()] = pos.hand(c);
+        }
+        out
+    }
+
+    /// How many inputs differ between two positions' sets (a piece that moved counts twice).
+    #[inline(always)]
+    fn changes(&self, other: &PieceSets, fs: &FeatureSet) -> u32 {
+        let roles = fs.roles().len();
+        let mut n = 0;
+        for c in 0..2 {
+            for r in 0..roles {
+                n += (self.sets[c][r] ^ other.sets[c][r]).count();
+            }
+            let (a, b) = (fs.slots_on(self.hands[c]), fs.slots_on(other.hands[c]));
+            n += a.abs_diff(b) as u32;
+        }
+        n
+    }
 }
 
 /// Both views' hidden layers for the piece sets `sets`.
@@ -67,7 +83,7 @@ impl AccumulatorStack {
             entries: vec![
                 Entry {
                     hidden: vec![0; 2 * size],
-                    sets: [[Bitboard::EMPTY; 6]; 2],
+                    sets: PieceSets::EMPTY,
                     kings: [KingInputs::default(); 2],
                     valid: false,
                 };
@@ -111,18 +127,21 @@ impl AccumulatorStack {
         dot: impl Fn(&[i16], &[i16]) -> i32,
     ) -> i32 {
         debug_assert_eq!(net.hidden(), self.size);
-        let sets = piece_sets(pos);
+        let fs = net.features();
+        let sets = PieceSets::of(pos, fs);
         let kings = Color::BOTH.map(|view| net.king_inputs(pos, view));
-        let pieces = pos.board().occupied().count();
+        let pieces = pos.board().occupied().count()
+            + u32::from(pos.hand(Color::White))
+            + u32::from(pos.hand(Color::Black));
         let (before, rest) = self.entries.split_at_mut(ply);
         let entry = &mut rest[0];
         let own = if entry.valid {
-            changes(&entry.sets, &sets)
+            entry.sets.changes(&sets, fs)
         } else {
             u32::MAX
         };
         let parent = before.last().filter(|p| p.valid);
-        let from_parent = parent.map_or(u32::MAX, |p| changes(&p.sets, &sets));
+        let from_parent = parent.map_or(u32::MAX, |p| p.sets.changes(&sets, fs));
         if own.min(from_parent) >= pieces {
             let (white, black) = entry.hidden.split_at_mut(self.size);
             net.refresh(pos, Color::White, white);
@@ -151,9 +170,10 @@ impl AccumulatorStack {
         entry.kings = kings;
         entry.valid = true;
         let (white, black) = entry.hidden.split_at(self.size);
+        let bucket = net.output_bucket(pos);
         match pos.side_to_move() {
-            Color::White => net.output_with(white, black, pieces as usize, dot),
-            Color::Black => net.output_with(black, white, pieces as usize, dot),
+            Color::White => net.output_with(white, black, bucket, dot),
+            Color::Black => net.output_with(black, white, bucket, dot),
         }
     }
 }
@@ -169,18 +189,19 @@ fn apply_changes(
     size: usize,
     kings: [KingInputs; 2],
 ) {
+    let fs = net.features();
     let (white, black) = hidden.split_at_mut(size);
     for (c, color) in Color::BOTH.into_iter().enumerate() {
-        for (r, role) in ROLES.into_iter().enumerate() {
-            let (was, now) = (old[c][r], new[c][r]);
+        for (r, &role) in fs.roles().iter().enumerate() {
+            let (was, now) = (old.sets[c][r], new.sets[c][r]);
             if was == now {
                 continue;
             }
             let piece = Piece::new(color, role);
             let rows = |sq| {
                 Some((
-                    feature(Color::White, piece, sq, kings[0])?,
-                    feature(Color::Black, piece, sq, kings[1])?,
+                    fs.piece(Color::White, piece, sq, kings[0])?,
+                    fs.piece(Color::Black, piece, sq, kings[1])?,
                 ))
             };
             // Direct calls, so that the row loops are inlined (and compiled for AVX2 there).
@@ -193,35 +214,52 @@ fn apply_changes(
                 add_row(black, net.row(b));
             }
         }
+        let (was, now) = (fs.slots_on(old.hands[c]), fs.slots_on(new.hands[c]));
+        let slot_rows = |slot| {
+            (
+                fs.hand(Color::White, color, slot, kings[0]),
+                fs.hand(Color::Black, color, slot, kings[1]),
+            )
+        };
+        for (w, b) in (now..was).map(slot_rows) {
+            sub_row(white, net.row(w));
+            sub_row(black, net.row(b));
+        }
+        for (w, b) in (was..now).map(slot_rows) {
+            add_row(white, net.row(w));
+            add_row(black, net.row(b));
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::network::tests::sample_bucketed;
-    use super::super::VARIANT;
+    use super::super::network::tests::sample_for;
     use super::*;
+    use movegen::Variant;
 
     /// Walks pseudo-random games, evaluating at every ply through the stack (with unmakes
     /// and sibling moves so that stale entries are reused), and compares with evaluation from
     /// scratch; with the portable kernel and with the CPU's own (AVX2 where it has it).
     #[test]
     fn incremental_evaluation_equals_evaluation_from_scratch() {
-        for kernel in [Kernel::portable(), Kernel::detect()] {
-            for king_buckets in [1, 4] {
-                walk_and_compare(kernel, king_buckets);
+        for variant in Variant::ALL {
+            for kernel in [Kernel::portable(), Kernel::detect()] {
+                for king_buckets in [1, 4] {
+                    walk_and_compare(variant, kernel, king_buckets);
+                }
             }
         }
     }
 
-    fn walk_and_compare(kernel: Kernel, king_buckets: usize) {
+    fn walk_and_compare(variant: Variant, kernel: Kernel, king_buckets: usize) {
         // 40 neurons: the vector loops run whole vectors and a remainder. With king buckets,
         // each set of inputs gets its own weights.
-        let mut float = sample_bucketed(40, 8)
+        let mut float = sample_for(variant, 40, 8)
             .with_king_buckets(king_buckets)
             .unwrap();
         for (i, w) in float.w1.iter_mut().enumerate() {
-            *w += (i / (768 * 40)) as f32 * 0.01;
+            *w += (i / (FeatureSet::of(variant).inputs() * 40)) as f32 * 0.01;
         }
         let net = float.quantize();
         let mut stack = AccumulatorStack::new(&net, 64).with_kernel(kernel);
@@ -234,14 +272,14 @@ mod tests {
         };
         let mut checked = 0;
         for _game in 0..8 {
-            let mut pos = Position::startpos(VARIANT);
+            let mut pos = Position::startpos(variant);
             let mut ply = 0;
             stack.clear();
             for _step in 0..300 {
                 assert_eq!(
                     stack.evaluate(&net, &pos, ply),
                     net.evaluate(&pos),
-                    "{}",
+                    "{variant} {}",
                     pos.to_fen()
                 );
                 checked += 1;

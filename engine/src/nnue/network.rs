@@ -4,22 +4,23 @@
 //! ([`Network`]): hidden-layer weights and biases times [`QA`], output weights times [`QB`],
 //! the output biases times `QA * QB`. A clipped ReLU keeps each hidden value in `0..=QA`.
 //!
-//! The output layer may have several *buckets*, one chosen by the number of pieces on the board
-//! ([`output_bucket`]): an opening and an endgame weigh the same hidden values differently.
+//! A network belongs to one game: its inputs are that game's [`FeatureSet`]. The output layer
+//! may have several *buckets*, one chosen by the material on the board and in hand
+//! ([`FeatureSet::output_bucket`]); the input layer may have several *king buckets*
+//! ([`FeatureSet::king_inputs`]).
 //!
-//! The input layer may have several *king buckets*: one set of 768 inputs per region of the
-//! board where a view's own king stands ([`king_inputs`]).
-//!
-//! File format (little-endian): the 8 bytes `SHKNNUE3`; `u32` inputs per king bucket (768);
-//! `u32` hidden size `H`; `u32` output buckets `B`; `u32` king buckets `K`; the input weights as
-//! `K * 768 * H` `i16`, input by input; the hidden biases, `H` `i16`; the output weights,
-//! `B * 2 * H` `i16`, bucket by bucket (in each, the side to move's half first); the output
-//! biases, `B` `i32`; and an FNV-1a 64-bit checksum (`u64`) of every byte before it. Files of
-//! the earlier formats (`SHKNNUE1`, `SHKNNUE2`) are refused: no network of theirs passed its
-//! SPRT.
+//! File format (little-endian): the 8 bytes `SHKNNUE4`; the game's name, 16 bytes of ASCII
+//! padded with zeros; the feature set as four `u32`: roles, squares, hand slots per side, inputs
+//! per king bucket (`I`, which must equal `2 × roles × squares + 2 × hand slots`); `u32` hidden
+//! size `H`; `u32` output buckets `B`; `u32` king buckets `K`; the input weights as `K * I * H`
+//! `i16`, input by input; the hidden biases, `H` `i16`; the output weights, `B * 2 * H` `i16`,
+//! bucket by bucket (in each, the side to move's half first); the output biases, `B` `i32`; and
+//! an FNV-1a 64-bit checksum (`u64`) of every byte before it. A file whose game or feature set
+//! differs from the engine's derivation for that game is refused. Files of earlier formats are
+//! refused.
 
-use super::{feature, king_inputs, KingInputs, INPUTS, KING_BUCKET_COUNTS, VARIANT};
-use movegen::{Color, Position};
+use super::features::{FeatureSet, KingInputs, KING_BUCKET_COUNTS};
+use movegen::{Color, Position, Variant};
 use thiserror::Error;
 
 /// Quantization of the hidden layer: a float weight of 1.0 is stored as `QA`.
@@ -32,35 +33,48 @@ pub const SCALE: i32 = 400;
 pub const WEIGHT_LIMIT: f32 = 1.98;
 
 /// The first eight bytes of a network file.
-pub const MAGIC: &[u8; 8] = b"SHKNNUE3";
-/// Bytes before the weights: the magic and four `u32` counts.
-const HEADER: usize = 24;
+pub const MAGIC: &[u8; 8] = b"SHKNNUE4";
+/// Bytes of the game's name in a network file.
+const NAME_BYTES: usize = 16;
+/// Bytes before the weights: the magic, the name and seven `u32` counts.
+const HEADER: usize = 8 + NAME_BYTES + 7 * 4;
 /// Largest hidden size a file may declare.
-const MAX_HIDDEN: usize = 4096;
+pub const MAX_HIDDEN: usize = 4096;
 /// Most output buckets a network may have.
 pub const MAX_BUCKETS: usize = 16;
 
-/// The output bucket of a position with `pieces` pieces on the board (kings included), for a
-/// network of `buckets` buckets: the range 2..=32 split evenly, fewest pieces first. With 8
-/// buckets, 2–5 pieces use bucket 0, 6–9 bucket 1, …, 30–32 bucket 7.
-#[inline]
-pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
-    (pieces.saturating_sub(2) * buckets / 31).min(buckets - 1)
-}
-
-/// Why a network file could not be read.
+/// Why a network file could not be read or used.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum NetError {
-    /// The bytes do not start with `SHKNNUE3`.
+    /// The bytes do not start with `SHKNNUE4`.
     #[error(
-        "not a Shuriken network file of the current format (the magic bytes SHKNNUE3 are missing)"
+        "not a Shuriken network file of the current format (the magic bytes SHKNNUE4 are missing)"
     )]
     BadMagic,
-    /// The input count, hidden size or a bucket count is not one this engine evaluates.
-    #[error("unsupported network shape: {inputs} inputs, {hidden} hidden neurons, {buckets} output buckets, {king_buckets} king buckets (want 768 inputs, 1 to 4096 hidden, 1 to 16 output buckets, 1 or 4 king buckets)")]
+    /// The file names no game Shuriken plays.
+    #[error("the network file is for an unknown game '{0}'")]
+    UnknownGame(String),
+    /// The file's inputs are not those the engine derives for its game.
+    #[error("the network file's inputs ({found}) are not {game}'s ({expected}): it was made for another layout")]
+    OtherFeatures {
+        /// The file's game.
+        game: Variant,
+        /// The file's feature set, as roles/squares/hand slots/inputs.
+        found: String,
+        /// The engine's feature set for the game, the same way.
+        expected: String,
+    },
+    /// The file is for another game than the one it is asked for.
+    #[error("the network file is for {found}, not for {wanted} (set UCI_Variant first, or load {found}'s network while playing {found})")]
+    OtherGame {
+        /// The file's game.
+        found: Variant,
+        /// The game being played.
+        wanted: Variant,
+    },
+    /// The hidden size or a bucket count is not one this engine evaluates.
+    #[error("unsupported network shape: {hidden} hidden neurons, {buckets} output buckets, {king_buckets} king buckets (want 1 to 4096 hidden, 1 to 16 output buckets, 1 or 4 king buckets)")]
     BadShape {
-        /// Inputs (per king bucket) the file declares.
-        inputs: u32,
         /// Hidden neurons the file declares.
         hidden: u32,
         /// Output buckets the file declares.
@@ -84,11 +98,13 @@ pub enum NetError {
 /// A network in floating point, as the trainer holds it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNetwork {
+    /// The game whose inputs ([`FeatureSet`]) the network reads.
+    pub variant: Variant,
     /// Hidden neurons per view.
     pub hidden: usize,
-    /// Output buckets ([`output_bucket`]).
+    /// Output buckets ([`FeatureSet::output_bucket`]).
     pub buckets: usize,
-    /// King buckets ([`king_inputs`]): the input weights hold this many sets of [`INPUTS`].
+    /// King buckets ([`FeatureSet::king_inputs`]): the input weights hold this many sets.
     pub king_buckets: usize,
     /// Input weights, input by input: input `i`'s row is `w1[i * hidden..(i + 1) * hidden]`.
     pub w1: Vec<f32>,
@@ -102,18 +118,30 @@ pub struct FloatNetwork {
 }
 
 impl FloatNetwork {
-    /// A network of `hidden` neurons per view, `buckets` output buckets and `king_buckets`
-    /// king buckets, every weight 0.
-    pub fn zeros(hidden: usize, buckets: usize, king_buckets: usize) -> FloatNetwork {
+    /// A network for `variant` of `hidden` neurons per view, `buckets` output buckets and
+    /// `king_buckets` king buckets, every weight 0.
+    pub fn zeros(
+        variant: Variant,
+        hidden: usize,
+        buckets: usize,
+        king_buckets: usize,
+    ) -> FloatNetwork {
+        let inputs = FeatureSet::of(variant).inputs();
         FloatNetwork {
+            variant,
             hidden,
             buckets,
             king_buckets,
-            w1: vec![0.0; king_buckets * INPUTS * hidden],
+            w1: vec![0.0; king_buckets * inputs * hidden],
             b1: vec![0.0; hidden],
             w2: vec![0.0; 2 * hidden * buckets],
             b2: vec![0.0; buckets],
         }
+    }
+
+    /// The inputs the network reads.
+    pub fn features(&self) -> &'static FeatureSet {
+        FeatureSet::of(self.variant)
     }
 
     /// The output weights of bucket `b` (`2 * hidden`, the side to move's half first).
@@ -139,7 +167,7 @@ impl FloatNetwork {
     /// The same function with `king_buckets` king buckets, each a copy of this network's
     /// only input set; `None` unless this network has exactly one king bucket (or already
     /// `king_buckets`). The function is the same up to mirroring: a view whose king stands on
-    /// files e-h sees the board mirrored (see [`king_inputs`]).
+    /// the right half sees the board mirrored (see [`FeatureSet::king_inputs`]).
     pub fn with_king_buckets(&self, king_buckets: usize) -> Option<FloatNetwork> {
         if self.king_buckets == king_buckets {
             return Some(self.clone());
@@ -153,11 +181,15 @@ impl FloatNetwork {
 
     /// The integer network: every weight scaled, rounded and clipped to [`WEIGHT_LIMIT`].
     pub fn quantize(&self) -> Network {
-        debug_assert_eq!(self.w1.len(), self.king_buckets * INPUTS * self.hidden);
+        debug_assert_eq!(
+            self.w1.len(),
+            self.king_buckets * self.features().inputs() * self.hidden
+        );
         let q = |v: f32, scale: i32| {
             (v.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT) * scale as f32).round() as i16
         };
         Network {
+            features: self.features(),
             hidden: self.hidden,
             buckets: self.buckets,
             king_buckets: self.king_buckets,
@@ -174,8 +206,9 @@ impl FloatNetwork {
 }
 
 /// A quantized network, as the engine evaluates it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Network {
+    features: &'static FeatureSet,
     hidden: usize,
     buckets: usize,
     king_buckets: usize,
@@ -185,13 +218,41 @@ pub struct Network {
     b2: Vec<i32>,
 }
 
+impl PartialEq for Network {
+    fn eq(&self, other: &Network) -> bool {
+        self.variant() == other.variant()
+            && (self.hidden, self.buckets, self.king_buckets)
+                == (other.hidden, other.buckets, other.king_buckets)
+            && (&self.w1, &self.b1, &self.w2, &self.b2)
+                == (&other.w1, &other.b1, &other.w2, &other.b2)
+    }
+}
+
+impl Eq for Network {}
+
 fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
 }
 
+/// A feature set's description as a file holds it: roles, squares, hand slots, inputs.
+fn describe(fs: &FeatureSet) -> [u32; 4] {
+    [fs.roles().len(), fs.squares(), fs.hand_slots(), fs.inputs()].map(|n| n as u32)
+}
+
 impl Network {
+    /// The game the network evaluates.
+    pub fn variant(&self) -> Variant {
+        self.features.variant()
+    }
+
+    /// The inputs the network reads.
+    #[inline(always)]
+    pub fn features(&self) -> &'static FeatureSet {
+        self.features
+    }
+
     /// Hidden neurons per view.
     pub fn hidden(&self) -> usize {
         self.hidden
@@ -207,10 +268,21 @@ impl Network {
         self.king_buckets
     }
 
-    /// The input set of `view` in `pos` ([`king_inputs`]).
+    /// Bytes of the network's file.
+    pub fn file_size(&self) -> usize {
+        HEADER + 2 * (self.w1.len() + self.b1.len() + self.w2.len()) + 4 * self.b2.len() + 8
+    }
+
+    /// The input set of `view` in `pos` ([`FeatureSet::king_inputs`]).
     #[inline(always)]
     pub fn king_inputs(&self, pos: &Position, view: Color) -> KingInputs {
-        king_inputs(pos, view, self.king_buckets)
+        self.features.king_inputs(pos, view, self.king_buckets)
+    }
+
+    /// The output bucket of `pos` ([`FeatureSet::output_bucket`]).
+    #[inline(always)]
+    pub fn output_bucket(&self, pos: &Position) -> usize {
+        self.features.output_bucket(pos, self.buckets)
     }
 
     /// The hidden biases (the accumulator of an empty board).
@@ -224,6 +296,7 @@ impl Network {
     pub fn dequantize(&self) -> FloatNetwork {
         let f = |v: &i16, scale: i32| f32::from(*v) / scale as f32;
         FloatNetwork {
+            variant: self.variant(),
             hidden: self.hidden,
             buckets: self.buckets,
             king_buckets: self.king_buckets,
@@ -244,28 +317,63 @@ impl Network {
         &self.w1[i * self.hidden..(i + 1) * self.hidden]
     }
 
-    /// Reads a network from the bytes of a network file.
+    /// Reads a network for `variant` from the bytes of a network file: refused when the file
+    /// is for another game.
+    pub fn from_bytes_for(bytes: &[u8], variant: Variant) -> Result<Network, NetError> {
+        let net = Network::from_bytes(bytes)?;
+        if net.variant() != variant {
+            return Err(NetError::OtherGame {
+                found: net.variant(),
+                wanted: variant,
+            });
+        }
+        Ok(net)
+    }
+
+    /// Reads a network from the bytes of a network file, for the game the file names.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         if bytes.get(..8) != Some(MAGIC.as_slice()) || bytes.len() < HEADER {
             return Err(NetError::BadMagic);
         }
+        let name_bytes = &bytes[8..8 + NAME_BYTES];
+        let name: String = name_bytes
+            .iter()
+            .take_while(|&&b| b != 0)
+            .map(|&b| if b.is_ascii_graphic() { b as char } else { '?' })
+            .collect();
+        let variant = Variant::from_name(&name).map_err(|_| NetError::UnknownGame(name))?;
+        let features = FeatureSet::of(variant);
         let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
-        let (inputs, hidden) = (u32_at(8), u32_at(12));
-        let (buckets, king_buckets, header) = (u32_at(16), u32_at(20), HEADER);
-        if inputs as usize != INPUTS
-            || !(1..=MAX_HIDDEN).contains(&(hidden as usize))
+        let at = 8 + NAME_BYTES;
+        let found = [u32_at(at), u32_at(at + 4), u32_at(at + 8), u32_at(at + 12)];
+        let expected = describe(features);
+        if found != expected {
+            let text = |d: [u32; 4]| {
+                format!(
+                    "{} roles, {} squares, {} hand slots, {} inputs",
+                    d[0], d[1], d[2], d[3]
+                )
+            };
+            return Err(NetError::OtherFeatures {
+                game: variant,
+                found: text(found),
+                expected: text(expected),
+            });
+        }
+        let (hidden, buckets, king_buckets) = (u32_at(at + 16), u32_at(at + 20), u32_at(at + 24));
+        if !(1..=MAX_HIDDEN).contains(&(hidden as usize))
             || !(1..=MAX_BUCKETS).contains(&(buckets as usize))
             || !KING_BUCKET_COUNTS.contains(&(king_buckets as usize))
         {
             return Err(NetError::BadShape {
-                inputs,
                 hidden,
                 buckets,
                 king_buckets,
             });
         }
         let (h, b, k) = (hidden as usize, buckets as usize, king_buckets as usize);
-        let expected = header + 2 * (k * INPUTS * h + h + 2 * h * b) + 4 * b + 8;
+        let inputs = features.inputs();
+        let expected = HEADER + 2 * (k * inputs * h + h + 2 * h * b) + 4 * b + 8;
         if bytes.len() != expected {
             return Err(NetError::BadLength {
                 expected,
@@ -277,7 +385,7 @@ impl Network {
         if fnv1a(body) != sum {
             return Err(NetError::Checksum);
         }
-        let mut at = header;
+        let mut at = HEADER;
         let mut i16s = |n: usize| -> Vec<i16> {
             let v = bytes[at..at + 2 * n]
                 .chunks_exact(2)
@@ -286,7 +394,7 @@ impl Network {
             at += 2 * n;
             v
         };
-        let w1 = i16s(k * INPUTS * h);
+        let w1 = i16s(k * inputs * h);
         let b1 = i16s(h);
         let w2 = i16s(2 * h * b);
         let b2 = bytes[expected - 8 - 4 * b..expected - 8]
@@ -294,6 +402,7 @@ impl Network {
             .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
         Ok(Network {
+            features,
             hidden: h,
             buckets: b,
             king_buckets: k,
@@ -304,11 +413,18 @@ impl Network {
         })
     }
 
-    /// The bytes of this network's file (the `SHKNNUE3` format).
+    /// The bytes of this network's file (the `SHKNNUE4` format).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(24 + 2 * (self.w1.len() + self.b1.len() + self.w2.len()));
+        let mut out = Vec::with_capacity(self.file_size());
         out.extend_from_slice(MAGIC);
-        for n in [INPUTS, self.hidden, self.buckets, self.king_buckets] {
+        let mut name = [0u8; NAME_BYTES];
+        let game = self.variant().name().as_bytes();
+        name[..game.len()].copy_from_slice(game);
+        out.extend_from_slice(&name);
+        for n in describe(self.features) {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        for n in [self.hidden, self.buckets, self.king_buckets] {
             out.extend_from_slice(&(n as u32).to_le_bytes());
         }
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
@@ -322,11 +438,11 @@ impl Network {
         out
     }
 
-    /// The output for hidden layers `us` (the side to move's view) and `them` of a position
-    /// with `pieces` pieces on the board, in centipawns from the side to move's point of view.
+    /// The output for hidden layers `us` (the side to move's view) and `them` in output bucket
+    /// `bucket`, in centipawns from the side to move's point of view.
     #[inline(always)]
-    pub fn output(&self, us: &[i16], them: &[i16], pieces: usize) -> i32 {
-        self.output_with(us, them, pieces, dot_clamped)
+    pub fn output(&self, us: &[i16], them: &[i16], bucket: usize) -> i32 {
+        self.output_with(us, them, bucket, dot_clamped)
     }
 
     /// [`Self::output`], with `dot` computing each half's sum as [`dot_clamped`] does.
@@ -335,11 +451,10 @@ impl Network {
         &self,
         us: &[i16],
         them: &[i16],
-        pieces: usize,
+        bucket: usize,
         dot: impl Fn(&[i16], &[i16]) -> i32,
     ) -> i32 {
         let h = self.hidden;
-        let bucket = output_bucket(pieces, self.buckets);
         let w = &self.w2[2 * h * bucket..2 * h * (bucket + 1)];
         let sum = dot(us, &w[..h]) + dot(them, &w[h..]) + self.b2[bucket];
         (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
@@ -349,26 +464,34 @@ impl Network {
     #[inline(always)]
     pub fn refresh(&self, pos: &Position, view: Color, acc: &mut [i16]) {
         acc.copy_from_slice(&self.b1);
+        let fs = self.features;
         let king = self.king_inputs(pos, view);
         for sq in pos.board().occupied() {
-            if let Some(f) = pos.piece_at(sq).and_then(|p| feature(view, p, sq, king)) {
+            if let Some(f) = pos.piece_at(sq).and_then(|p| fs.piece(view, p, sq, king)) {
                 add_row(acc, self.row(f));
+            }
+        }
+        if fs.hand_slots() > 0 {
+            for holder in Color::BOTH {
+                for slot in 0..fs.slots_on(pos.hand(holder)) {
+                    add_row(acc, self.row(fs.hand(view, holder, slot, king)));
+                }
             }
         }
     }
 
-    /// The evaluation of `pos` from scratch, in centipawns for the side to move. Only chess
-    /// positions have a meaning; pieces chess does not have are ignored.
+    /// The evaluation of `pos` from scratch, in centipawns for the side to move. `pos` must be
+    /// a position of the network's game.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        debug_assert_eq!(pos.variant(), VARIANT);
+        debug_assert_eq!(pos.variant(), self.variant());
         let mut white = vec![0; self.hidden];
         let mut black = vec![0; self.hidden];
         self.refresh(pos, Color::White, &mut white);
         self.refresh(pos, Color::Black, &mut black);
-        let pieces = pos.board().occupied().count() as usize;
+        let bucket = self.output_bucket(pos);
         match pos.side_to_move() {
-            Color::White => self.output(&white, &black, pieces),
-            Color::Black => self.output(&black, &white, pieces),
+            Color::White => self.output(&white, &black, bucket),
+            Color::Black => self.output(&black, &white, bucket),
         }
     }
 }
@@ -409,7 +532,12 @@ pub(crate) mod tests {
 
     /// Like [`sample`], with `buckets` output buckets of different weights.
     pub(crate) fn sample_bucketed(hidden: usize, buckets: usize) -> FloatNetwork {
-        let mut net = FloatNetwork::zeros(hidden, buckets, 1);
+        sample_for(Variant::Chess, hidden, buckets)
+    }
+
+    /// Like [`sample_bucketed`], for `variant`'s inputs.
+    pub(crate) fn sample_for(variant: Variant, hidden: usize, buckets: usize) -> FloatNetwork {
+        let mut net = FloatNetwork::zeros(variant, hidden, buckets, 1);
         let mut s = 0x9E37_79B9_u64;
         let mut next = || {
             s ^= s << 13;
@@ -441,13 +569,13 @@ pub(crate) mod tests {
         assert_eq!(Network::from_bytes(&flipped), Err(NetError::Checksum));
         assert_eq!(Network::from_bytes(b"garbage"), Err(NetError::BadMagic));
         let mut wide = bytes;
-        wide[12..16].copy_from_slice(&5000u32.to_le_bytes());
+        wide[40..44].copy_from_slice(&5000u32.to_le_bytes());
         assert!(matches!(
             Network::from_bytes(&wide),
             Err(NetError::BadShape { hidden: 5000, .. })
         ));
         let mut many = net.to_bytes();
-        many[16..20].copy_from_slice(&17u32.to_le_bytes());
+        many[44..48].copy_from_slice(&17u32.to_le_bytes());
         assert!(matches!(
             Network::from_bytes(&many),
             Err(NetError::BadShape { buckets: 17, .. })
@@ -455,19 +583,55 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn files_of_the_earlier_formats_are_refused() {
-        // A one-bucket network written in the first (`SHKNNUE1`: no bucket counts) and the
-        // second (`SHKNNUE2`: no king-bucket count) format, checksum and all.
-        let v3 = sample(16).quantize().to_bytes();
-        for (magic, kept) in [(b"SHKNNUE1", 8..16), (b"SHKNNUE2", 8..20)] {
-            let mut old = magic.to_vec();
-            old.extend_from_slice(&v3[kept]);
-            old.extend_from_slice(&v3[24..v3.len() - 8]);
-            let sum = fnv1a(&old);
-            old.extend_from_slice(&sum.to_le_bytes());
-            assert_eq!(Network::from_bytes(&old), Err(NetError::BadMagic));
+    fn files_of_the_earlier_format_and_of_other_games_are_refused() {
+        let v4 = sample(16).quantize().to_bytes();
+        // The third format (`SHKNNUE3`: no game, no feature set), checksum and all.
+        let mut old = b"SHKNNUE3".to_vec();
+        for n in [768u32, 16, 1, 1] {
+            old.extend_from_slice(&n.to_le_bytes());
         }
-        assert_eq!(Network::from_bytes(&v3[..20]), Err(NetError::BadMagic));
+        old.extend_from_slice(&v4[52..v4.len() - 8]);
+        let sum = fnv1a(&old);
+        old.extend_from_slice(&sum.to_le_bytes());
+        assert_eq!(Network::from_bytes(&old), Err(NetError::BadMagic));
+        assert_eq!(Network::from_bytes(&v4[..20]), Err(NetError::BadMagic));
+        // A chess network is refused for titan, with both games named.
+        let err = Network::from_bytes_for(&v4, Variant::Titan).unwrap_err();
+        assert_eq!(
+            err,
+            NetError::OtherGame {
+                found: Variant::Chess,
+                wanted: Variant::Titan
+            }
+        );
+        assert!(err.to_string().contains("for chess, not for titan"));
+        // A file naming chess with another layout (as if chess had 7 roles) is refused.
+        let mut other = v4.clone();
+        other[24..28].copy_from_slice(&7u32.to_le_bytes());
+        assert!(matches!(
+            Network::from_bytes(&other),
+            Err(NetError::OtherFeatures { .. })
+        ));
+        let mut unknown = v4;
+        unknown[8..14].copy_from_slice(b"shogi\0");
+        assert_eq!(
+            Network::from_bytes(&unknown),
+            Err(NetError::UnknownGame("shogi".into()))
+        );
+    }
+
+    #[test]
+    fn a_network_of_every_game_round_trips_and_evaluates_its_start_position() {
+        for v in Variant::ALL {
+            let mut float = FloatNetwork::zeros(v, 8, 2, 1);
+            float.b2[1] = 0.25;
+            let net = float.quantize();
+            let bytes = net.to_bytes();
+            assert_eq!(bytes.len(), net.file_size());
+            assert_eq!(Network::from_bytes_for(&bytes, v), Ok(net.clone()));
+            // Only the start position's bucket (the last) has a bias: 0.25 x 400 = 100.
+            assert_eq!(net.evaluate(&Position::startpos(v)), 100, "{v}");
+        }
     }
 
     #[test]
@@ -479,7 +643,7 @@ pub(crate) mod tests {
         assert_eq!(kings.king_buckets(), 4);
         assert_eq!(Network::from_bytes(&kings.to_bytes()), Ok(kings.clone()));
         let mut three = kings.to_bytes();
-        three[20..24].copy_from_slice(&3u32.to_le_bytes());
+        three[48..52].copy_from_slice(&3u32.to_le_bytes());
         assert!(matches!(
             Network::from_bytes(&three),
             Err(NetError::BadShape {
@@ -496,7 +660,7 @@ pub(crate) mod tests {
         // --mirror makes it nearly so: then mirroring changes nothing and the copies evaluate
         // exactly as the original.
         let mut sym = one.clone();
-        for i in 0..INPUTS {
+        for i in 0..768 {
             let j = i ^ 7;
             for n in 0..16 {
                 let avg = (one.w1[i * 16 + n] + one.w1[j * 16 + n]) / 2.0;
@@ -504,7 +668,7 @@ pub(crate) mod tests {
             }
         }
         let four = sym.with_king_buckets(4).unwrap();
-        assert_eq!(four.w1.len(), 4 * INPUTS * 16);
+        assert_eq!(four.w1.len(), 4 * 768 * 16);
         assert!(four.with_king_buckets(1).is_none());
         let (a, b) = (sym.quantize(), four.quantize());
         for fen in [
@@ -512,27 +676,15 @@ pub(crate) mod tests {
             "8/1k6/8/8/3Q4/8/8/6K1 b - - 0 1",
             "6k1/5ppp/8/8/8/8/1PP5/1K6 w - - 0 1",
         ] {
-            let pos = Position::from_fen(VARIANT, fen).unwrap();
+            let pos = Position::from_fen(Variant::Chess, fen).unwrap();
             assert_eq!(a.evaluate(&pos), b.evaluate(&pos), "{fen}");
         }
     }
 
     #[test]
-    fn buckets_follow_the_piece_count() {
-        let eight: Vec<usize> = (2..=32).map(|n| output_bucket(n, 8)).collect();
-        // 2-5 pieces in bucket 0, then four pieces a bucket, 30-32 in bucket 7.
-        assert_eq!(&eight[..4], &[0; 4]);
-        assert_eq!(&eight[4..8], &[1; 4]);
-        assert_eq!(&eight[28..], &[7; 3]);
-        assert!(eight.windows(2).all(|w| w[0] <= w[1]));
-        assert!((0..=40).all(|n| output_bucket(n, 1) == 0));
-        assert_eq!(output_bucket(40, 8), 7);
-    }
-
-    #[test]
     fn each_bucket_scores_with_its_own_weights_and_widening_keeps_the_function() {
         let one = sample(16);
-        let pos = |fen: &str| Position::from_fen(VARIANT, fen).unwrap();
+        let pos = |fen: &str| Position::from_fen(Variant::Chess, fen).unwrap();
         let full = pos("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
         let ending = pos("8/5k2/8/8/3Q4/8/5K2/8 w - - 0 1");
         // Copies of the one bucket evaluate exactly as the original.
@@ -544,7 +696,7 @@ pub(crate) mod tests {
         assert!(wide.with_buckets(4).is_none());
         // Changing the bias of the endgame bucket moves only the endgame's score.
         let mut shifted = wide.clone();
-        shifted.b2[output_bucket(3, 8)] += 0.25;
+        shifted.b2[0] += 0.25;
         let (a, b) = (wide.quantize(), shifted.quantize());
         assert_eq!(a.evaluate(&full), b.evaluate(&full));
         // 0.25 x 400 = 100 centipawns, give or take the rounding of the final division.
@@ -567,11 +719,11 @@ pub(crate) mod tests {
         let float = sample(32);
         let net = float.quantize();
         let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
-        let pos = Position::from_fen(VARIANT, fen).unwrap();
+        let pos = Position::from_fen(Variant::Chess, fen).unwrap();
         // The same sum in floats, by hand from the definition.
         let hidden = |view: Color| -> Vec<f32> {
             let mut acc = float.b1.clone();
-            for f in super::super::features(&pos, view, 1) {
+            for f in FeatureSet::of(Variant::Chess).active(&pos, view, 1) {
                 for (a, w) in acc.iter_mut().zip(&float.w1[f * 32..(f + 1) * 32]) {
                     *a += w;
                 }
@@ -597,7 +749,7 @@ pub(crate) mod tests {
         // The colour-flipped position (mirrored ranks, colours swapped, Black to move) looks
         // the same from the side to move.
         let mirrored = "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4";
-        let m = Position::from_fen(VARIANT, mirrored).unwrap();
+        let m = Position::from_fen(Variant::Chess, mirrored).unwrap();
         assert_eq!(net.evaluate(&m), net.evaluate(&pos));
     }
 }

@@ -1,48 +1,46 @@
-//! Training positions of the NNUE trainer, read from `FEN|score|result` lines.
+//! Training positions of the NNUE trainer, read from the data generator's binary files
+//! (`shuriken tune nnue gen`, format in [`crate::nnue_gen::format`]; chess's older text data
+//! converts into it with `tune nnue convert`, [`super::convert`]).
 //!
-//! `score` is an integer in centipawns and `result` the game result (`1`, `1.0`, `0.5`, `0` or
-//! `0.0`), both from White's point of view. Each position is parsed once: its active inputs in
-//! both views (the side to move's first) are kept as `u16`s together with its training target
-//! in the side to move's view, `λ σ(score / scale) + (1 − λ) result`.
+//! Each record is decoded once: its active inputs in both views (the side to move's first) are
+//! kept as `u16`s with its search score and game result, both in the side to move's view. The
+//! training target, `λ σ(score / scale) + (1 − λ) (result + 1) / 2`, is set once the logistic
+//! scale is known ([`fit_scale`] fits it to the data).
 //!
-//! A line that does not parse (bad FEN, missing or extra fields, a score that is not an
-//! integer, an unknown result, a last line without its newline, as a file still being written
-//! ends) is skipped and counted; blank lines are ignored. [`Loaded::check`] refuses a load with
-//! nothing valid or with more than 1% of its lines skipped.
+//! **Validation is held out by played game**, never by position: a game goes to validation when
+//! a seeded hash of (seed, its run, its game id) falls below the fraction, so every position of
+//! a game lands on the same side. Positions of one game are alike, and a per-position split
+//! measures memory rather than skill. A run is told apart by its file header's seed and settings
+//! fingerprint, so games of different runs with the same id are different games.
 //!
-//! The validation split is decided line by line from a seeded hash of (seed, file number,
-//! line number), so it does not depend on the thread count. Validation positions also keep
-//! their FEN, for the end-to-end check of the quantized network.
+//! A record that does not decode is skipped and counted; a torn last block (a file still being
+//! written) ends that file. [`Loaded::check`] refuses a load with nothing valid, with more than
+//! 1% of its records skipped, or mixing games.
 
+use crate::nnue_gen::format::{self, Block, BlockReader, FormatError, BLOCK};
 use crate::rng::SplitMix64;
 use anyhow::{bail, Context, Result};
-use engine::nnue::{features, VARIANT};
-use movegen::{Color, Position};
+use engine::nnue::FeatureSet;
+use movegen::{Position, Variant};
 use rayon::prelude::*;
-use std::io::BufRead;
+use std::collections::HashSet;
 use std::path::Path;
 
-/// Bytes of text parsed together (in parallel).
-const BLOCK_BYTES: usize = 16 << 20;
-/// Lines per parallel task.
-const LINES_PER_TASK: usize = 2048;
-/// Skipped lines quoted in reports.
+/// Records decoded together (in parallel).
+const CHUNK: usize = 1 << 16;
+/// Skipped records quoted in reports.
 const EXAMPLES: usize = 3;
 
-/// How positions become training examples.
+/// How records become training examples.
 #[derive(Clone, Copy, Debug)]
 pub struct LoadOptions {
-    /// Weight of the search score in the target (the rest is the game result).
-    pub lambda: f32,
-    /// Centipawns per unit of the logistic's argument: `σ(cp / scale)`.
-    pub scale: f32,
-    /// Fraction of the lines held out for validation, in `0..=1`: 0 holds none out, 1 holds
-    /// every line out (a validation file).
+    /// Fraction of the played games held out for validation, in `0..=1`: 0 holds none out, 1
+    /// holds every game out (a validation file).
     pub validation: f64,
     /// Seed of the validation split.
     pub seed: u64,
     /// King buckets of the network being trained: the inputs depend on them
-    /// ([`engine::nnue::king_inputs`]).
+    /// ([`FeatureSet::king_inputs`]).
     pub king_buckets: usize,
 }
 
@@ -52,6 +50,12 @@ pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// A result (1 win, 0 draw, -1 loss) as a probability of winning.
+#[inline]
+fn result01(r: i8) -> f32 {
+    (f32::from(r) + 1.0) / 2.0
+}
+
 /// Positions in training form.
 #[derive(Clone, Debug, Default)]
 pub struct Positions {
@@ -59,18 +63,39 @@ pub struct Positions {
     /// view, then the other side's, in two halves of equal length.
     offsets: Vec<usize>,
     inputs: Vec<u16>,
+    /// Search scores, centipawns, side to move's view.
+    scores: Vec<i16>,
+    /// Game results, side to move's view: 1 win, 0 draw, -1 loss.
+    results: Vec<i8>,
+    /// Training targets ([`Positions::set_targets`]).
     targets: Vec<f32>,
 }
 
 impl Positions {
     /// Number of positions.
     pub fn len(&self) -> usize {
-        self.targets.len()
+        self.scores.len()
     }
 
     /// True without positions.
     pub fn is_empty(&self) -> bool {
-        self.targets.is_empty()
+        self.scores.is_empty()
+    }
+
+    /// The search score of position `i` (centipawns) and its game's result (1, 0, -1), both
+    /// in the side to move's view.
+    pub fn labels(&self, i: usize) -> (i16, i8) {
+        (self.scores[i], self.results[i])
+    }
+
+    /// Sets every position's target: `λ σ(score / scale) + (1 − λ) (result + 1) / 2`.
+    pub fn set_targets(&mut self, lambda: f32, scale: f32) {
+        self.targets = self
+            .scores
+            .iter()
+            .zip(&self.results)
+            .map(|(&s, &r)| lambda * sigmoid(f32::from(s) / scale) + (1.0 - lambda) * result01(r))
+            .collect();
     }
 
     /// The active inputs of position `i`: (side to move's view, other side's view).
@@ -80,21 +105,25 @@ impl Positions {
         s.split_at(s.len() / 2)
     }
 
-    /// The target of position `i` (side to move's view, in `0..=1`).
+    /// The target of position `i` (side to move's view, in `0..=1`; set by
+    /// [`Positions::set_targets`]).
     #[inline]
     pub fn target(&self, i: usize) -> f32 {
         self.targets[i]
     }
 
-    /// Appends a position: the inputs of both views (equally many) and its target.
-    pub fn push(&mut self, us: &[usize], them: &[usize], target: f32) {
+    /// Appends a position: the inputs of both views (equally many), its search score and its
+    /// game's result (side to move's view). Its target is 0 until [`Positions::set_targets`].
+    pub fn push(&mut self, us: &[usize], them: &[usize], score: i16, result: i8) {
         debug_assert_eq!(us.len(), them.len());
         if self.offsets.is_empty() {
             self.offsets.push(0);
         }
         self.inputs.extend(us.iter().chain(them).map(|&f| f as u16));
         self.offsets.push(self.inputs.len());
-        self.targets.push(target);
+        self.scores.push(score);
+        self.results.push(result);
+        self.targets.push(0.0);
     }
 
     /// Appends the positions of `other`.
@@ -107,67 +136,70 @@ impl Positions {
             self.inputs.extend_from_slice(us);
             self.inputs.extend_from_slice(them);
             self.offsets.push(self.inputs.len());
+            self.scores.push(other.scores[i]);
+            self.results.push(other.results[i]);
             self.targets.push(other.targets[i]);
         }
     }
 
     /// Bytes held (approximately).
     pub fn bytes(&self) -> usize {
-        self.offsets.capacity() * 8 + self.inputs.capacity() * 2 + self.targets.capacity() * 4
+        self.offsets.capacity() * 8 + self.inputs.capacity() * 2 + self.targets.capacity() * 7
     }
 }
 
 /// Everything read from the data files.
 #[derive(Debug, Default)]
 pub struct Loaded {
+    /// The game of every file (`None` before the first header).
+    pub variant: Option<Variant>,
     /// Training positions.
     pub train: Positions,
     /// Validation positions.
     pub valid: Positions,
     /// The FEN of each validation position.
     pub valid_fens: Vec<String>,
-    /// Non-blank lines read.
-    pub lines: u64,
-    /// Lines skipped as malformed.
+    /// Played games (run and game id) in the training positions.
+    pub train_games: HashSet<(u64, u64)>,
+    /// Played games in the validation positions.
+    pub valid_games: HashSet<(u64, u64)>,
+    /// Records read.
+    pub records: u64,
+    /// Records skipped as malformed (and torn last blocks).
     pub skipped: u64,
-    /// A few skipped lines: `file:line: reason`.
+    /// A few skipped records: `file: reason`.
     pub examples: Vec<String>,
 }
 
 impl Loaded {
-    /// An error when nothing valid was read or more than 1% of the lines were malformed.
+    /// An error when nothing valid was read or more than 1% of the records were malformed.
     pub fn check(&self) -> Result<()> {
         let why = self.examples.join("; ");
         if self.train.is_empty() && self.valid.is_empty() {
             bail!(
-                "no valid positions ({} lines, {} malformed{}{why})",
-                self.lines,
+                "no valid positions ({} records, {} malformed{}{why})",
+                self.records,
                 self.skipped,
                 if why.is_empty() { "" } else { ": " }
             );
         }
-        if self.skipped * 100 > self.lines {
+        if self.skipped * 100 > self.records {
             bail!(
-                "{} of {} lines are malformed (over 1%): {why}",
+                "{} of {} records are malformed (over 1%): {why}",
                 self.skipped,
-                self.lines
+                self.records
             );
         }
         Ok(())
     }
 
-    fn absorb(&mut self, part: Part) {
-        self.train.append(&part.train);
-        self.valid.append(&part.valid);
-        self.valid_fens.extend(part.valid_fens);
-        self.lines += part.lines;
-        self.skipped += part.skipped;
-        let room = EXAMPLES.saturating_sub(self.examples.len());
-        self.examples.extend(part.examples.into_iter().take(room));
+    /// The game of the data (set once a file has been read).
+    pub fn variant(&self) -> Result<Variant> {
+        self.variant
+            .context("the data files hold no header (empty files?)")
     }
 
     fn skip(&mut self, example: String) {
-        self.lines += 1;
         self.skipped += 1;
         if self.examples.len() < EXAMPLES {
             self.examples.push(example);
@@ -175,310 +207,315 @@ impl Loaded {
     }
 }
 
-/// What one parallel task read.
-#[derive(Default)]
-struct Part {
-    train: Positions,
-    valid: Positions,
-    valid_fens: Vec<String>,
-    lines: u64,
-    skipped: u64,
-    examples: Vec<String>,
+/// One record block with what its decoding needs: the run it belongs to and its index.
+struct Raw {
+    run: u64,
+    index: u64,
+    block: Box<[u8; BLOCK]>,
 }
 
-/// One parsed line: the position and its score and result in White's view.
-struct Record<'a> {
-    fen: &'a str,
-    pos: Position,
-    score: i32,
-    result: f32,
+/// What decoding a record gave.
+enum Decoded {
+    Valid {
+        run: u64,
+        game: u64,
+        us: Vec<usize>,
+        them: Vec<usize>,
+        score: i16,
+        result: i8,
+        fen: String,
+    },
+    Bad(String),
 }
 
-fn parse_result(s: &str) -> Option<f32> {
-    match s {
-        "1" | "1.0" => Some(1.0),
-        "0.5" => Some(0.5),
-        "0" | "0.0" => Some(0.0),
-        _ => None,
+fn decode(variant: Variant, raw: &Raw, king_buckets: usize) -> Decoded {
+    let rec = match format::decode(variant, &raw.block, raw.index) {
+        Ok(r) => r,
+        Err(e) => return Decoded::Bad(e.to_string()),
+    };
+    let pos = match Position::from_fen(variant, &rec.fen) {
+        Ok(p) => p,
+        Err(e) => return Decoded::Bad(format!("block {}: {e}", raw.index)),
+    };
+    let fs = FeatureSet::of(variant);
+    let stm = pos.side_to_move();
+    Decoded::Valid {
+        run: raw.run,
+        game: rec.game_id,
+        us: fs.active(&pos, stm, king_buckets),
+        them: fs.active(&pos, stm.opposite(), king_buckets),
+        score: rec.score,
+        result: rec.result,
+        fen: rec.fen,
     }
 }
 
-/// Parses `FEN|score|result`, or says what is wrong with it.
-fn parse_line(line: &str) -> Result<Record<'_>, String> {
-    let mut fields = line.split('|');
-    let (Some(fen), Some(score), Some(result), None) =
-        (fields.next(), fields.next(), fields.next(), fields.next())
-    else {
-        return Err("want 3 fields FEN|score|result".into());
-    };
-    let fen = fen.trim();
-    let score = score
-        .trim()
-        .parse::<i32>()
-        .map_err(|_| format!("score '{}' is not an integer", score.trim()))?;
-    let result =
-        parse_result(result.trim()).ok_or_else(|| format!("result '{}'", result.trim()))?;
-    let pos = Position::from_fen(VARIANT, fen).map_err(|e| format!("FEN: {e}"))?;
-    Ok(Record {
-        fen,
-        pos,
-        score,
-        result,
-    })
-}
-
-/// The training target of a record, in the side to move's view.
-fn target(r: &Record<'_>, opts: &LoadOptions) -> f32 {
-    let (score, result) = match r.pos.side_to_move() {
-        Color::White => (r.score as f32, r.result),
-        Color::Black => (-(r.score as f32), 1.0 - r.result),
-    };
-    opts.lambda * sigmoid(score / opts.scale) + (1.0 - opts.lambda) * result
-}
-
-/// True when line `line_no` of file `file_no` goes to the validation set.
-fn is_validation(opts: &LoadOptions, file_no: u64, line_no: u64) -> bool {
+/// True when game `game` of run `run` goes to the validation set.
+fn is_validation(opts: &LoadOptions, run: u64, game: u64) -> bool {
     if opts.validation <= 0.0 {
         return false;
     }
     if opts.validation >= 1.0 {
         return true;
     }
-    let key = SplitMix64::new(opts.seed).next_u64() ^ (file_no << 40) ^ line_no;
-    SplitMix64::new(key).unit() < opts.validation
+    let key = SplitMix64::new(opts.seed).next_u64() ^ run.rotate_left(17) ^ game;
+    SplitMix64::new(SplitMix64::new(key).next_u64()).unit() < opts.validation
 }
 
-/// Parses lines numbered from `first` (1-based) of file `file_no`.
-fn parse_lines(lines: &[&[u8]], first: u64, file_no: u64, name: &str, opts: &LoadOptions) -> Part {
-    let mut part = Part::default();
-    for (k, raw) in lines.iter().enumerate() {
-        let line_no = first + k as u64;
-        if raw.iter().all(u8::is_ascii_whitespace) {
-            continue;
-        }
-        part.lines += 1;
-        let Ok(text) = std::str::from_utf8(raw) else {
-            part.note_skip(format!("{name}:{line_no}: not UTF-8"));
-            continue;
-        };
-        let text = text.trim();
-        let rec = match parse_line(text) {
-            Ok(r) => r,
-            Err(why) => {
-                part.note_skip(format!("{name}:{line_no}: {why}"));
-                continue;
-            }
-        };
-        let stm = rec.pos.side_to_move();
-        let us = features(&rec.pos, stm, opts.king_buckets);
-        let them = features(&rec.pos, stm.opposite(), opts.king_buckets);
-        if us.len() != them.len() {
-            part.note_skip(format!("{name}:{line_no}: views differ"));
-            continue;
-        }
-        let t = target(&rec, opts);
-        if is_validation(opts, file_no, line_no) {
-            part.valid.push(&us, &them, t);
-            part.valid_fens.push(rec.fen.to_string());
-        } else {
-            part.train.push(&us, &them, t);
-        }
-    }
-    part
-}
-
-impl Part {
-    fn note_skip(&mut self, example: String) {
-        self.skipped += 1;
-        if self.examples.len() < EXAMPLES {
-            self.examples.push(example);
-        }
-    }
-}
-
-/// Reads every line of `reader` (file number `file_no`, called `name` in messages) into `out`,
-/// parsing blocks of lines in parallel on the current rayon pool.
-pub fn read_into<R: BufRead>(
-    mut reader: R,
-    file_no: u64,
-    name: &str,
-    opts: &LoadOptions,
-    out: &mut Loaded,
-) -> std::io::Result<()> {
-    let mut block: Vec<u8> = Vec::with_capacity(BLOCK_BYTES + 4096);
-    let mut next_line = 1u64;
-    loop {
-        block.clear();
-        let mut eof = false;
-        while block.len() < BLOCK_BYTES {
-            if reader.read_until(b'\n', &mut block)? == 0 {
-                eof = true;
-                break;
-            }
-        }
-        let mut lines: Vec<&[u8]> = block.split(|&b| b == b'\n').collect();
-        // The piece after the last newline: empty, or a line cut short at the end of the file.
-        let tail = lines.pop().unwrap_or_default();
-        let parts: Vec<Part> = lines
-            .par_chunks(LINES_PER_TASK)
-            .enumerate()
-            .map(|(k, chunk)| {
-                let first = next_line + (k * LINES_PER_TASK) as u64;
-                parse_lines(chunk, first, file_no, name, opts)
-            })
+impl Loaded {
+    /// Decodes `chunk` in parallel and files each record as training or validation.
+    fn absorb(&mut self, variant: Variant, chunk: &[Raw], name: &str, opts: &LoadOptions) {
+        let decoded: Vec<Decoded> = chunk
+            .par_iter()
+            .map(|raw| decode(variant, raw, opts.king_buckets))
             .collect();
-        parts.into_iter().for_each(|p| out.absorb(p));
-        next_line += lines.len() as u64;
-        if !tail.iter().all(u8::is_ascii_whitespace) {
-            out.skip(format!(
-                "{name}:{next_line}: last line has no newline (cut short?)"
-            ));
+        for d in decoded {
+            self.records += 1;
+            match d {
+                Decoded::Bad(why) => self.skip(format!("{name}: {why}")),
+                Decoded::Valid {
+                    run,
+                    game,
+                    us,
+                    them,
+                    score,
+                    result,
+                    fen,
+                } => {
+                    if is_validation(opts, run, game) {
+                        self.valid.push(&us, &them, score, result);
+                        self.valid_fens.push(fen);
+                        self.valid_games.insert((run, game));
+                    } else {
+                        self.train.push(&us, &them, score, result);
+                        self.train_games.insert((run, game));
+                    }
+                }
+            }
         }
-        if eof {
-            return Ok(());
+    }
+
+    /// Reads one data file (called `name` in messages) into `self`.
+    fn read_file(&mut self, reader: impl std::io::Read, name: &str, opts: &LoadOptions) -> Result<()> {
+        let mut blocks = BlockReader::new(std::io::BufReader::with_capacity(1 << 20, reader));
+        let mut chunk: Vec<Raw> = Vec::with_capacity(CHUNK);
+        let mut run = 0;
+        loop {
+            let index = blocks.index();
+            let block = match blocks.next_block() {
+                Ok(b) => b,
+                Err(FormatError::Torn(bytes)) => {
+                    self.records += 1;
+                    self.skip(format!("{name}: the last block is cut short ({bytes} bytes)"));
+                    None
+                }
+                Err(e) => return Err(e).with_context(|| format!("cannot read {name}")),
+            };
+            match block {
+                None => break,
+                Some(Block::Header(h)) => {
+                    match self.variant {
+                        Some(v) if v != h.variant => {
+                            bail!("{name} holds {} data, the files before it {v}: train one game at a time", h.variant)
+                        }
+                        _ => self.variant = Some(h.variant),
+                    }
+                    let mut key = [0u8; 16];
+                    key[..8].copy_from_slice(&h.seed.to_le_bytes());
+                    key[8..].copy_from_slice(&h.settings.to_le_bytes());
+                    run = runner::rng::fnv1a(&key);
+                }
+                Some(Block::Record(block)) => {
+                    chunk.push(Raw { run, index, block });
+                    if chunk.len() == CHUNK {
+                        self.absorb(self.variant()?, &chunk, name, opts);
+                        chunk.clear();
+                    }
+                }
+            }
         }
+        if !chunk.is_empty() {
+            self.absorb(self.variant()?, &chunk, name, opts);
+        }
+        Ok(())
     }
 }
 
 /// Reads the data files and checks the result (see [`Loaded::check`]).
 pub fn load(paths: &[impl AsRef<Path>], opts: &LoadOptions) -> Result<Loaded> {
     let mut out = Loaded::default();
-    for (file_no, path) in paths.iter().enumerate() {
+    for path in paths {
         let path = path.as_ref();
         let file =
             std::fs::File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-        let reader = std::io::BufReader::with_capacity(1 << 20, file);
-        let name = path.display().to_string();
-        read_into(reader, file_no as u64, &name, opts, &mut out)
-            .with_context(|| format!("cannot read {name}"))?;
+        out.read_file(file, &path.display().to_string(), opts)?;
     }
     out.check()?;
     Ok(out)
 }
 
+/// The logistic scale (centipawns) that best turns the positions' search scores into their
+/// games' results: the `s` minimizing the mean of `(σ(score / s) − (result + 1) / 2)²`, over
+/// at most 1,000,000 evenly spread positions, found by a golden-section search in `log s` over
+/// 20 to 5,000.
+pub fn fit_scale(p: &Positions) -> f32 {
+    let n = p.len();
+    let step = n.div_ceil(1_000_000).max(1);
+    let picks: Vec<(f32, f32)> = (0..n)
+        .step_by(step)
+        .map(|i| {
+            let (s, r) = p.labels(i);
+            (f32::from(s), result01(r))
+        })
+        .collect();
+    let loss = |log_s: f64| -> f64 {
+        let s = log_s.exp() as f32;
+        picks
+            .par_iter()
+            .map(|&(score, r)| {
+                let d = sigmoid(score / s) - r;
+                f64::from(d * d)
+            })
+            .sum()
+    };
+    let (mut a, mut b) = (20f64.ln(), 5000f64.ln());
+    let g = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut c, mut d) = (b - g * (b - a), a + g * (b - a));
+    let (mut fc, mut fd) = (loss(c), loss(d));
+    for _ in 0..60 {
+        if fc < fd {
+            b = d;
+            (d, fd) = (c, fc);
+            c = b - g * (b - a);
+            fc = loss(c);
+        } else {
+            a = c;
+            (c, fc) = (d, fd);
+            d = a + g * (b - a);
+            fd = loss(d);
+        }
+    }
+    ((a + b) / 2.0).exp() as f32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::nnue_gen::format::{encode, Header};
 
-    const FEN: &str = "r1bqkb1r/p1ppppp1/p7/5n1p/8/NPP1P3/P2P1PPP/R1BQK1NR w KQkq - 0 6";
-    const FEN_BLACK: &str = "r1bqkb1r/p1ppppp1/p7/5n1p/8/NPP1P3/P2P1PPP/R1BQK1NR b KQkq - 0 6";
+    /// A data file of `games` games of `per_game` positions each (the start position and the
+    /// position after 1 move), scores `score(game)`, White's result `result(game)`.
+    fn file(
+        variant: Variant,
+        games: u64,
+        per_game: u64,
+        seed: u64,
+        label: impl Fn(u64) -> (i16, i8),
+    ) -> Vec<u8> {
+        let header = Header {
+            variant,
+            seed,
+            shard_index: 1,
+            shard_count: 1,
+            settings: 7,
+        };
+        let mut out = header.encode().to_vec();
+        let start = Position::startpos(variant);
+        let mut next = start.clone();
+        next.make_move(next.legal_moves().as_slice()[0]);
+        for g in 0..games {
+            for k in 0..per_game {
+                let pos = if k % 2 == 0 { &start } else { &next };
+                let (score, white_result) = label(g);
+                let stm_result = if k % 2 == 0 { white_result } else { -white_result };
+                out.extend_from_slice(&encode(pos, k as u16, score, stm_result, g).unwrap());
+            }
+        }
+        out
+    }
 
-    fn opts() -> LoadOptions {
+    fn opts(validation: f64) -> LoadOptions {
         LoadOptions {
-            lambda: 0.75,
-            scale: 400.0,
-            validation: 0.0,
+            validation,
             seed: 1,
             king_buckets: 1,
         }
     }
 
-    fn read(text: &str, opts: &LoadOptions) -> Loaded {
+    fn read(bytes: &[u8], o: &LoadOptions) -> Result<Loaded> {
         let mut out = Loaded::default();
-        read_into(text.as_bytes(), 0, "t", opts, &mut out).unwrap();
-        out
+        out.read_file(bytes, "t", o)?;
+        Ok(out)
     }
 
     #[test]
-    fn targets_are_in_the_side_to_moves_view() {
-        let o = LoadOptions {
-            lambda: 0.0,
-            ..opts()
-        };
-        let text = format!("{FEN}|47|1.0\n{FEN_BLACK}|47|1\n{FEN}|-5|0.5\n");
-        let l = read(&text, &o);
-        assert_eq!(l.train.len(), 3);
-        assert_eq!(l.skipped, 0);
-        assert_eq!(
-            [l.train.target(0), l.train.target(1), l.train.target(2)],
-            [1.0, 0.0, 0.5]
-        );
-        let s = read(
-            &format!("{FEN_BLACK}|47|1\n"),
-            &LoadOptions { lambda: 1.0, ..o },
-        );
-        assert!((s.train.target(0) - sigmoid(-47.0 / 400.0)).abs() < 1e-6);
+    fn records_become_inputs_labels_and_targets() {
+        let bytes = file(Variant::Octopus, 1, 2, 1, |_| (47, 1));
+        let mut l = read(&bytes, &opts(0.0)).unwrap();
+        assert_eq!((l.records, l.skipped, l.train.len()), (2, 0, 2));
+        assert_eq!(l.variant, Some(Variant::Octopus));
+        // The start position: 40 pieces and 5 + 5 hand slots per view.
         let (us, them) = l.train.views(0);
-        assert_eq!(us.len(), 30);
-        assert_eq!(them.len(), 30);
+        assert_eq!((us.len(), them.len()), (50, 50));
+        assert_eq!(l.train.labels(0), (47, 1));
+        assert_eq!(l.train.labels(1), (47, -1));
+        l.train.set_targets(0.0, 100.0);
+        assert_eq!([l.train.target(0), l.train.target(1)], [1.0, 0.0]);
+        l.train.set_targets(1.0, 100.0);
+        assert!((l.train.target(1) - sigmoid(0.47)).abs() < 1e-6);
     }
 
     #[test]
-    fn malformed_lines_are_counted_and_skipped() {
-        let mut text = String::new();
-        for _ in 0..400 {
-            text.push_str(&format!("{FEN}|47|1.0\n"));
+    fn validation_holds_out_whole_games_and_is_seeded() {
+        let bytes = file(Variant::Raptor, 400, 6, 3, |_| (0, 0));
+        let l = read(&bytes, &opts(0.25)).unwrap();
+        assert_eq!(l.train.len() + l.valid.len(), 2400);
+        // Every game lies on one side only: its 6 positions together.
+        assert!(l.train_games.is_disjoint(&l.valid_games));
+        assert_eq!(l.train_games.len() + l.valid_games.len(), 400);
+        assert_eq!(l.valid.len(), 6 * l.valid_games.len());
+        let share = l.valid_games.len() as f64 / 400.0;
+        assert!((0.18..0.32).contains(&share), "{share}");
+        // The same seed splits the same way; another seed another way.
+        let again = read(&bytes, &opts(0.25)).unwrap();
+        assert_eq!(again.valid_games, l.valid_games);
+        let other = read(&bytes, &LoadOptions { seed: 2, ..opts(0.25) }).unwrap();
+        assert_ne!(other.valid_games, l.valid_games);
+        // Fractions 0 and 1 hold out none and all.
+        assert!(read(&bytes, &opts(0.0)).unwrap().valid.is_empty());
+        assert!(read(&bytes, &opts(1.0)).unwrap().train.is_empty());
+    }
+
+    #[test]
+    fn damaged_and_mixed_data_is_counted_or_refused() {
+        let mut bytes = file(Variant::Titan, 25, 4, 1, |_| (10, 0));
+        // One record's piece count no longer matches its board.
+        bytes[BLOCK * 3 + 15] ^= 1;
+        // And the file ends in a torn block.
+        bytes.extend_from_slice(&[b'r'; 40]);
+        let l = read(&bytes, &opts(0.0)).unwrap();
+        assert_eq!((l.records, l.skipped, l.train.len()), (101, 2, 99));
+        assert!(l.check().is_err(), "2 of 101 is over 1%");
+        assert!(l.examples.iter().any(|e| e.contains("block 3: bad record")), "{:?}", l.examples);
+        let mut two = file(Variant::Titan, 2, 2, 1, |_| (0, 0));
+        two.extend(file(Variant::Chess, 2, 2, 1, |_| (0, 0)));
+        let err = read(&two, &opts(0.0)).unwrap_err().to_string();
+        assert!(err.contains("chess data") && err.contains("titan"), "{err}");
+        assert!(read(b"garbage", &opts(0.0)).is_err());
+        assert!(Loaded::default().check().is_err());
+    }
+
+    #[test]
+    fn the_fitted_scale_recovers_the_scale_the_results_were_drawn_with() {
+        // Results drawn with probability σ(score / 180) of a win (no draws): the fit finds 180.
+        let mut rng = SplitMix64::new(5);
+        let mut p = Positions::default();
+        for _ in 0..200_000 {
+            let score = (rng.unit() * 1200.0 - 600.0) as i16;
+            let win = rng.unit() < f64::from(sigmoid(f32::from(score) / 180.0));
+            p.push(&[0], &[0], score, if win { 1 } else { -1 });
         }
-        text.push_str("\n   \n"); // blank lines are ignored
-        text.push_str("not a fen|1|0\n"); // bad FEN
-        text.push_str(&format!("{FEN}|47\n")); // missing field
-        text.push_str(&format!("{FEN}|x|0\n")); // bad score
-        text.push_str(&format!("{FEN}|47|draw\n")); // garbage result
-        text.push_str(&format!("{FEN}|47|0|extra\n")); // extra field
-        let cut = format!("{FEN}|47|0.5");
-        let full = read(&format!("{text}{cut}\n"), &opts());
-        assert_eq!((full.train.len(), full.skipped, full.lines), (401, 5, 406));
-        // A last line without its newline is skipped even when it would parse.
-        let partial = read(&format!("{text}{cut}"), &opts());
-        assert_eq!((partial.train.len(), partial.skipped), (400, 6));
-        assert_eq!(partial.examples.len(), EXAMPLES);
-        assert!(partial.check().is_err(), "6 of 406 lines is over 1%");
-        let mut bytes = format!("{FEN}|47|1.0\n").repeat(300).into_bytes();
-        bytes.extend_from_slice(b"\xff\xfe|1|0\n");
-        let mut l = Loaded::default();
-        read_into(&bytes[..], 0, "t", &opts(), &mut l).unwrap();
-        assert_eq!((l.train.len(), l.skipped, l.lines), (300, 1, 301));
-        assert!(l.check().is_ok());
-    }
-
-    #[test]
-    fn an_all_garbage_file_is_an_error() {
-        let l = read("garbage\nmore|garbage|here\n|||\n", &opts());
-        assert_eq!(l.skipped, 3);
-        let e = l.check().unwrap_err().to_string();
-        assert!(e.contains("no valid positions"), "{e}");
-        let empty = read("", &opts());
-        assert!(empty.check().is_err());
-        let path = std::env::temp_dir().join(format!("nnue-garbage-{}.txt", std::process::id()));
-        std::fs::write(&path, "x|y|z\n").unwrap();
-        let err = load(&[&path], &opts()).unwrap_err();
-        std::fs::remove_file(&path).ok();
-        assert!(err.to_string().contains("no valid positions"), "{err}");
-    }
-
-    #[test]
-    fn the_validation_split_is_seeded_and_near_its_fraction() {
-        let text = format!("{FEN}|47|1.0\n").repeat(4000);
-        let o = LoadOptions {
-            validation: 0.1,
-            ..opts()
-        };
-        let a = read(&text, &o);
-        let b = read(&text, &o);
-        assert_eq!(a.valid.len(), b.valid.len());
-        assert_eq!(a.valid_fens.len(), a.valid.len());
-        assert!((300..500).contains(&a.valid.len()), "{}", a.valid.len());
-        let held = |seed| -> Vec<u64> {
-            let o = LoadOptions { seed, ..o };
-            (1..=200).filter(|&n| is_validation(&o, 0, n)).collect()
-        };
-        assert_eq!(held(1), held(1));
-        assert_ne!(held(1), held(2));
-    }
-
-    #[test]
-    fn fractions_zero_and_one_hold_out_none_and_all() {
-        let text = format!("{FEN}|47|1.0\n{FEN_BLACK}|-3|0\n").repeat(50);
-        let none = read(&text, &opts());
-        assert_eq!((none.train.len(), none.valid.len()), (100, 0));
-        let all = read(
-            &text,
-            &LoadOptions {
-                validation: 1.0,
-                ..opts()
-            },
-        );
-        assert_eq!((all.train.len(), all.valid.len()), (0, 100));
-        assert_eq!(all.valid_fens.len(), 100);
+        let s = fit_scale(&p);
+        assert!((170.0..190.0).contains(&s), "{s}");
     }
 }

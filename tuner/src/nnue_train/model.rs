@@ -2,7 +2,7 @@
 //! pool, and the Adam step.
 //!
 //! For a position with active inputs `F_us` (side to move's view) and `F_them`, and output
-//! bucket `b` (from its piece count, [`output_bucket`]):
+//! bucket `b` (from its material, [`engine::nnue::FeatureSet::bucket_of_material`]):
 //!
 //! ```text
 //! acc_v = b1 + Σ_{f ∈ F_v} w1[f],   h_v = clamp(acc_v, 0, 1)
@@ -16,8 +16,9 @@
 
 use super::data::{sigmoid, Positions};
 use crate::rng::SplitMix64;
-use engine::nnue::network::{output_bucket, WEIGHT_LIMIT};
-use engine::nnue::{FloatNetwork, INPUTS};
+use engine::nnue::network::WEIGHT_LIMIT;
+use engine::nnue::FloatNetwork;
+use movegen::Variant;
 use rayon::prelude::*;
 
 /// The range of a new input weight: uniform in `±0.5 / sqrt(32)`.
@@ -30,12 +31,12 @@ fn uniform(rng: &mut SplitMix64, range: f32) -> f32 {
     (rng.unit() as f32 * 2.0 - 1.0) * range
 }
 
-/// A network of `hidden` neurons and `buckets` output buckets with small seeded random
-/// weights: `w1` uniform in `±0.5 / sqrt(32)`, `w2` uniform in `±1 / sqrt(2 hidden)`,
+/// A network for `variant` of `hidden` neurons and `buckets` output buckets with small seeded
+/// random weights: `w1` uniform in `±0.5 / sqrt(32)`, `w2` uniform in `±1 / sqrt(2 hidden)`,
 /// biases 0.
-pub fn init(hidden: usize, buckets: usize, seed: u64) -> FloatNetwork {
+pub fn init(variant: Variant, hidden: usize, buckets: usize, seed: u64) -> FloatNetwork {
     let mut rng = SplitMix64::new(seed ^ 0x4E4E_5545);
-    let mut net = FloatNetwork::zeros(hidden, buckets, 1);
+    let mut net = FloatNetwork::zeros(variant, hidden, buckets, 1);
     let (r1, r2) = (input_weight_range(), 1.0 / ((2 * hidden) as f32).sqrt());
     net.w1.iter_mut().for_each(|w| *w = uniform(&mut rng, r1));
     net.w2.iter_mut().for_each(|w| *w = uniform(&mut rng, r2));
@@ -50,7 +51,7 @@ pub fn widen(net: &FloatNetwork, hidden: usize, seed: u64) -> FloatNetwork {
     assert!(hidden >= net.hidden, "widen cannot drop neurons");
     let mut rng = SplitMix64::new(seed ^ 0x5749_4445);
     let (old, range) = (net.hidden, input_weight_range());
-    let mut wide = FloatNetwork::zeros(hidden, net.buckets, net.king_buckets);
+    let mut wide = FloatNetwork::zeros(net.variant, hidden, net.buckets, net.king_buckets);
     for (new_row, old_row) in wide.w1.chunks_mut(hidden).zip(net.w1.chunks(old)) {
         new_row[..old].copy_from_slice(old_row);
         for w in &mut new_row[old..] {
@@ -85,11 +86,11 @@ impl Scratch {
 
 /// `acc = b1 + Σ w1[f]` over `inputs`.
 #[inline]
-fn accumulate(net: &FloatNetwork, inputs: &[u16], mirror: u16, acc: &mut [f32]) {
+fn accumulate(net: &FloatNetwork, inputs: &[u16], mirror: Mirror<'_>, acc: &mut [f32]) {
     let h = net.hidden;
     acc.copy_from_slice(&net.b1);
     for &f in inputs {
-        let f = f ^ mirror;
+        let f = mirror.map_or(f, |t| t[usize::from(f)]);
         let row = &net.w1[f as usize * h..(f as usize + 1) * h];
         acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
     }
@@ -101,31 +102,33 @@ fn half(acc: &[f32], w: &[f32]) -> f32 {
     acc.iter().zip(w).map(|(a, w)| a.clamp(0.0, 1.0) * w).sum()
 }
 
-/// The output bucket of position `i` (each view has one input per piece).
+/// The output bucket of position `i` (each view has one input per piece on the board and
+/// per piece in hand).
 #[inline]
 pub fn bucket(net: &FloatNetwork, data: &Positions, i: usize) -> usize {
-    output_bucket(data.views(i).0.len(), net.buckets)
+    net.features()
+        .bucket_of_material(data.views(i).0.len(), net.buckets)
 }
 
-/// XOR-ing an input with this mirrors its square left to right (file `f` becomes `7 - f`:
-/// the file is the input's lowest three bits). The network sees no castling rights, so a
-/// position and its mirror image have the same value to it: training on either is the same
-/// lesson, and the mirror image is a free extra example.
-pub const MIRROR: u16 = 7;
+/// How a position is learnt: as is (`None`), or mirrored left to right through the game's
+/// mirror table ([`engine::nnue::FeatureSet::mirror_table`]). The network sees no castling
+/// rights, so a position and its mirror image have the same value to it: training on either
+/// is the same lesson, and the mirror image is a free extra example.
+pub type Mirror<'a> = Option<&'a [u16]>;
 
 /// The float output (`centipawns / SCALE`) of position `i`; leaves the accumulators in `s`.
 #[inline]
 pub fn forward(net: &FloatNetwork, data: &Positions, i: usize, s: &mut Scratch) -> f32 {
-    forward_mirrored(net, data, i, 0, s)
+    forward_mirrored(net, data, i, None, s)
 }
 
-/// [`forward`] of position `i` mirrored left to right when `mirror` is [`MIRROR`] (0: as is).
+/// [`forward`] of position `i`, mirrored as `mirror` says.
 #[inline]
 fn forward_mirrored(
     net: &FloatNetwork,
     data: &Positions,
     i: usize,
-    mirror: u16,
+    mirror: Mirror<'_>,
     s: &mut Scratch,
 ) -> f32 {
     let h = net.hidden;
@@ -153,11 +156,11 @@ pub struct Gradient {
 }
 
 impl Gradient {
-    /// A zero gradient for `hidden` neurons, `buckets` output buckets and `king_buckets` king
-    /// buckets.
-    pub fn zeros(hidden: usize, buckets: usize, king_buckets: usize) -> Gradient {
+    /// A zero gradient for `net`'s shape.
+    pub fn zeros(net: &FloatNetwork) -> Gradient {
+        let (hidden, buckets) = (net.hidden, net.buckets);
         Gradient {
-            w1: vec![0.0; king_buckets * INPUTS * hidden],
+            w1: vec![0.0; net.w1.len()],
             b1: vec![0.0; hidden],
             w2: vec![0.0; 2 * hidden * buckets],
             b2: vec![0.0; buckets],
@@ -175,12 +178,12 @@ impl Gradient {
     }
 
     /// Adds the loss `(σ(out k) − t)²` of position `i` and its gradient (`k = SCALE / scale`).
-    /// `mirror` is 0, or [`MIRROR`] to learn from the position's mirror image instead.
+    /// `mirror` says whether to learn from the position's mirror image instead.
     pub fn add(
         &mut self,
         net: &FloatNetwork,
         data: &Positions,
-        (i, mirror): (usize, u16),
+        (i, mirror): (usize, Mirror<'_>),
         k: f32,
         s: &mut Scratch,
     ) {
@@ -210,7 +213,7 @@ impl Gradient {
                 .zip(acc.iter())
                 .for_each(|(b, d)| *b += d);
             for &f in view {
-                let f = f ^ mirror;
+                let f = mirror.map_or(f, |t| t[usize::from(f)]);
                 let row = &mut self.w1[f as usize * h..(f as usize + 1) * h];
                 row.iter_mut().zip(acc.iter()).for_each(|(w, d)| *w += d);
             }
@@ -220,13 +223,15 @@ impl Gradient {
 
 /// Sums the gradient of the positions `batch` into `grads`, one buffer per part of the batch
 /// (run in parallel on the current rayon pool); returns nothing, the sums are in `grads`.
-/// `mirror(i)` says whether position `i` is learnt as is (0) or mirrored ([`MIRROR`]).
+/// `mirror(i)` says whether position `i` is learnt mirrored, through `table`.
+#[allow(clippy::too_many_arguments)]
 pub fn batch_gradient(
     net: &FloatNetwork,
     data: &Positions,
     batch: &[u32],
     k: f32,
-    mirror: &(dyn Fn(u32) -> u16 + Sync),
+    mirror: &(dyn Fn(u32) -> bool + Sync),
+    table: &[u16],
     grads: &mut [Gradient],
 ) {
     let parts = grads.len();
@@ -235,7 +240,7 @@ pub fn batch_gradient(
         let mut s = Scratch::new(net.hidden);
         let range = t * batch.len() / parts..(t + 1) * batch.len() / parts;
         for &i in &batch[range] {
-            g.add(net, data, (i as usize, mirror(i)), k, &mut s);
+            g.add(net, data, (i as usize, mirror(i).then_some(table)), k, &mut s);
         }
     });
 }
@@ -295,10 +300,11 @@ impl Step {
 impl Adam {
     /// Fresh moments for `hidden` neurons, `buckets` output buckets and `king_buckets` king
     /// buckets.
-    pub fn new(hidden: usize, buckets: usize, king_buckets: usize) -> Adam {
+    pub fn new(net: &FloatNetwork) -> Adam {
+        let zeros = || FloatNetwork::zeros(net.variant, net.hidden, net.buckets, net.king_buckets);
         Adam {
-            m: FloatNetwork::zeros(hidden, buckets, king_buckets),
-            v: FloatNetwork::zeros(hidden, buckets, king_buckets),
+            m: zeros(),
+            v: zeros(),
             steps: 0,
         }
     }
@@ -346,8 +352,25 @@ impl Adam {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::nnue::{features, VARIANT};
-    use movegen::Position;
+    use engine::nnue::FeatureSet;
+    use movegen::{Color, Position};
+
+    fn features(pos: &Position, view: Color, king_buckets: usize) -> Vec<usize> {
+        FeatureSet::of(Variant::Chess).active(pos, view, king_buckets)
+    }
+
+    /// Appends `fen` with target `t`, given as the score whose σ(score / 400) it is.
+    fn push_target(data: &mut Positions, fen: &str, t: f32) {
+        let pos = Position::from_fen(Variant::Chess, fen).unwrap();
+        let stm = pos.side_to_move();
+        let score = (400.0 * (t / (1.0 - t)).ln()).round() as i16;
+        data.push(
+            &features(&pos, stm, 1),
+            &features(&pos, stm.opposite(), 1),
+            score,
+            0,
+        );
+    }
 
     /// A few positions of varied material, and their targets.
     fn positions() -> Positions {
@@ -367,14 +390,9 @@ mod tests {
         ];
         let mut data = Positions::default();
         for (fen, t) in fens {
-            let pos = Position::from_fen(VARIANT, fen).unwrap();
-            let stm = pos.side_to_move();
-            data.push(
-                &features(&pos, stm, 1),
-                &features(&pos, stm.opposite(), 1),
-                t,
-            );
+            push_target(&mut data, fen, t);
         }
+        data.set_targets(1.0, 400.0);
         data
     }
 
@@ -433,7 +451,7 @@ mod tests {
     fn the_backward_pass_matches_finite_differences() {
         let hidden = 6;
         let buckets = 3;
-        let mut net = init(hidden, buckets, 7);
+        let mut net = init(Variant::Chess, hidden, buckets, 7);
         // Larger weights than the initialisation, so some neurons clip at 0 and some at 1.
         net.w1.iter_mut().for_each(|w| *w *= 3.0);
         net.b1 = vec![0.3, -0.2, 0.5, 0.1, 0.9, -0.4];
@@ -459,9 +477,9 @@ mod tests {
             clipped > 5 && inside > 5,
             "{clipped} clipped, {inside} inside"
         );
-        let mut g = Gradient::zeros(hidden, buckets, 1);
+        let mut g = Gradient::zeros(&net);
         for i in 0..data.len() {
-            g.add(&net, &data, (i, 0), k, &mut s);
+            g.add(&net, &data, (i, None), k, &mut s);
         }
         // Every bucket is used by some position.
         let used: std::collections::BTreeSet<usize> =
@@ -509,13 +527,13 @@ mod tests {
 
     #[test]
     fn adam_moves_against_the_gradient_and_clips() {
-        let mut net = FloatNetwork::zeros(2, 2, 1);
+        let mut net = FloatNetwork::zeros(Variant::Chess, 2, 2, 1);
         net.w1[0] = 1.979;
-        let mut g = Gradient::zeros(2, 2, 1);
+        let mut g = Gradient::zeros(&net);
         g.w1[0] = -1.0;
         g.w2[1] = 2.0;
         g.b2[1] = -3.0;
-        let mut adam = Adam::new(2, 2, 1);
+        let mut adam = Adam::new(&net);
         adam.step(&mut net, &[g.clone(), g], 2, 0.01);
         assert_eq!(net.w1[0], WEIGHT_LIMIT);
         assert!((net.w2[1] + 0.01).abs() < 1e-6, "{}", net.w2[1]);
@@ -527,7 +545,7 @@ mod tests {
     #[test]
     fn widening_keeps_the_function_and_gives_new_neurons_random_inputs() {
         let data = positions();
-        let net = init(8, 2, 5);
+        let net = init(Variant::Chess, 8, 2, 5);
         let wide = widen(&net, 12, 9);
         assert_eq!((wide.hidden, wide.buckets), (12, 2));
         let (mut s, mut sw) = (Scratch::new(8), Scratch::new(12));
@@ -566,25 +584,18 @@ mod tests {
     #[test]
     fn learning_a_mirrored_position_is_learning_its_mirror_image() {
         let fen = "r1bqkb1r/p1ppppp1/p7/5n1p/8/NPP1P3/P2P1PPP/R1BQK1NR w KQkq - 0 6";
-        let push = |data: &mut Positions, fen: &str| {
-            let pos = Position::from_fen(VARIANT, fen).unwrap();
-            let stm = pos.side_to_move();
-            data.push(
-                &features(&pos, stm, 1),
-                &features(&pos, stm.opposite(), 1),
-                0.7,
-            );
-        };
         let mut data = Positions::default();
-        push(&mut data, fen);
-        push(&mut data, &mirrored_fen(fen));
-        let mut net = init(6, 2, 5);
+        push_target(&mut data, fen, 0.7);
+        push_target(&mut data, &mirrored_fen(fen), 0.7);
+        data.set_targets(1.0, 400.0);
+        let table = FeatureSet::of(Variant::Chess).mirror_table();
+        let mut net = init(Variant::Chess, 6, 2, 5);
         net.w1.iter_mut().for_each(|w| *w *= 3.0);
         let mut s = Scratch::new(6);
-        let mut flipped = Gradient::zeros(6, 2, 1);
-        flipped.add(&net, &data, (0, MIRROR), 1.0, &mut s);
-        let mut image = Gradient::zeros(6, 2, 1);
-        image.add(&net, &data, (1, 0), 1.0, &mut s);
+        let mut flipped = Gradient::zeros(&net);
+        flipped.add(&net, &data, (0, Some(&table)), 1.0, &mut s);
+        let mut image = Gradient::zeros(&net);
+        image.add(&net, &data, (1, None), 1.0, &mut s);
         // Equal but for the order of the float sums (the inputs come in another order).
         let close = |a: &[f32], b: &[f32]| a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-6);
         assert!((flipped.loss - image.loss).abs() < 1e-9);
@@ -592,8 +603,8 @@ mod tests {
         assert!(close(&flipped.w2, &image.w2));
         assert!(flipped.w1.iter().filter(|&&g| g != 0.0).count() > 20);
         // And the position as is teaches something else: the network is not symmetric.
-        let mut plain = Gradient::zeros(6, 2, 1);
-        plain.add(&net, &data, (0, 0), 1.0, &mut s);
+        let mut plain = Gradient::zeros(&net);
+        plain.add(&net, &data, (0, None), 1.0, &mut s);
         assert!(!close(&plain.w1, &image.w1));
     }
 }
