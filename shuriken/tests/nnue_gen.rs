@@ -160,3 +160,50 @@ fn shards_under_gnu_parallel_hold_the_games_of_the_whole_run() {
     assert!(!all.is_empty());
     assert_eq!(from_shards, all);
 }
+
+#[test]
+fn multipv_randomisation_is_deterministic_and_its_own_run() {
+    let d = dir("multipv");
+    let mpv = [
+        "--multipv-plies",
+        "6",
+        "--multipv",
+        "3",
+        "--multipv-margin",
+        "80",
+    ];
+    let one = d.join("one.bin");
+    let two = d.join("two.bin");
+    let mut args = vec!["--positions", "150", "--threads", "1"];
+    args.extend(mpv);
+    assert!(gen(&one, &args).status().unwrap().success());
+    args[3] = "2";
+    assert!(gen(&two, &args).status().unwrap().success());
+    let want = std::fs::read(&one).unwrap();
+    assert_eq!(want.len(), 151 * 100);
+    assert_eq!(std::fs::read(&two).unwrap(), want);
+    // Without the randomisation the games are others, and the file is another run's.
+    let plain = d.join("plain.bin");
+    assert!(gen(&plain, &["--positions", "150"])
+        .status()
+        .unwrap()
+        .success());
+    assert_ne!(
+        dump(std::slice::from_ref(&plain)),
+        dump(std::slice::from_ref(&one))
+    );
+    let out = gen(&one, &["--positions", "150"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("holds another run"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Settings no search can use are refused before any file is written.
+    let bad = d.join("bad.bin");
+    for extra in [["--multipv", "0"], ["--multipv-margin", "-5"]] {
+        let out = gen(&bad, &extra).output().unwrap();
+        assert!(!out.status.success(), "{extra:?}");
+    }
+    assert!(!bad.exists());
+}

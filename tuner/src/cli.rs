@@ -66,7 +66,9 @@ pub enum NnueCommand {
     #[command(after_help = "Examples:\n  \
         shuriken tune nnue gen --variant titan --positions 100000 --threads 2 --out titan.data\n  \
         shuriken tune nnue gen --variant octopus --depth 6 --positions 50000 --seed 7 \
-        --shard 1/4 --out octopus-1.data")]
+        --shard 1/4 --out octopus-1.data\n  \
+        shuriken tune nnue gen --variant raptor --nodes 400 --multipv-plies 8 --multipv 4 \
+        --multipv-margin 100 --positions 100000 --out raptor.data")]
     Gen(crate::nnue_gen::cli::NnueGenArgs),
     /// Prints binary training data as text: `FEN | score | result | game id | ply`.
     #[command(after_help = "Examples:\n  \

@@ -6,6 +6,7 @@
 //! with its condition spelled out.
 
 pub mod busy;
+mod context;
 pub mod history;
 pub mod params;
 pub mod picker;
@@ -18,6 +19,7 @@ use crate::time::{GoLimits, TimeLimits};
 use crate::tt::{score_from_tt, score_to_tt, Bound, TranspositionTable};
 use arrayvec::ArrayVec;
 use busy::BusyMoves;
+pub use context::{ContextError, ContextSearch, SearchContext};
 use history::{CaptureHistory, Histories, HistoryStore, PieceTo};
 use movegen::{Move, Position, Role};
 pub use params::SearchParams;
@@ -26,7 +28,7 @@ use see::see_ge;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
-pub use threads::search;
+pub use threads::{search, STACK_SIZE};
 use values::PieceValues;
 
 /// Deepest ply the search reaches (iterations, extensions and quiescence together).
@@ -140,13 +142,15 @@ fn has_pieces(pos: &Position) -> bool {
     (b.color(us) & !pawns).any()
 }
 
-/// One search thread's state.
-pub(crate) struct Worker<'a> {
+/// One search thread's state: `'a` borrows what one search shares (the table, the limits),
+/// `'e` the evaluation its state was built for (kept by a [`SearchContext`] from one search
+/// to the next).
+pub(crate) struct Worker<'a, 'e> {
     id: usize,
     pos: Position,
     tt: &'a TranspositionTable,
     /// The static evaluation: the game's tables or network.
-    eval: Evaluation<'a>,
+    eval: Evaluation<'e>,
     /// The game's piece values for SEE and move ordering.
     values: &'static PieceValues,
     params: &'a SearchParams,
@@ -174,20 +178,20 @@ pub(crate) struct Worker<'a> {
     completed_depth: i32,
 }
 
-impl<'a> Worker<'a> {
+impl<'a, 'e> Worker<'a, 'e> {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
         id: usize,
         pos: Position,
         tt: &'a TranspositionTable,
-        eval: &'a Evaluator,
+        eval: &'e Evaluator,
         params: &'a SearchParams,
         shared: &'a SharedState,
         limits: &'a GoLimits,
         time: Option<TimeLimits>,
         root_moves: Vec<RootMove>,
         hist: Box<Histories>,
-    ) -> Worker<'a> {
+    ) -> Worker<'a, 'e> {
         let values = PieceValues::of(pos.variant());
         Worker {
             id,

@@ -14,8 +14,9 @@ use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 use std::time::Duration;
 
-/// Stack size of search threads (move buffers live on the heap, but recursion is deep).
-const STACK_SIZE: usize = 32 << 20;
+/// Stack size of search threads (move buffers live on the heap, but recursion is deep); a
+/// thread running a [`SearchContext`](super::SearchContext) needs at least this much.
+pub const STACK_SIZE: usize = 32 << 20;
 
 /// Helper thread `i` skips depth `d` when `((d + PHASE[i]) / SIZE[i]) % 2 == 1` (with `d`
 /// counted down from the requested depth in a depth-limited search; see [`helper_skips`]).
@@ -23,12 +24,12 @@ const SKIP_SIZE: [i32; 20] = [1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4,
 const SKIP_PHASE: [i32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 
 /// What one thread found.
-struct ThreadResult {
-    id: usize,
-    depth: i32,
-    lines: Vec<RootMove>,
-    nodes: u64,
-    seldepth: usize,
+pub(super) struct ThreadResult {
+    pub(super) id: usize,
+    pub(super) depth: i32,
+    pub(super) lines: Vec<RootMove>,
+    pub(super) nodes: u64,
+    pub(super) seldepth: usize,
 }
 
 /// The legal root moves, restricted to `searchmoves` when given (ignoring moves that are not
@@ -59,7 +60,7 @@ pub(super) fn root_moves(pos: &Position, searchmoves: &[Move]) -> Vec<RootMove> 
 
 /// Sends the main thread's lines to the listener, and remembers the last first line so that
 /// the final line is sent only when it says something new.
-struct Reporter<'a> {
+pub(super) struct Reporter<'a> {
     listener: &'a dyn SearchListener,
     last: Mutex<Option<Info>>,
 }
@@ -151,7 +152,7 @@ pub fn search(
                         roots,
                         cfg.histories.take(id, variant),
                     );
-                    let r = run_thread(&mut w, cfg, None);
+                    let r = run_thread(&mut w, cfg.multipv, None);
                     cfg.histories.put(id, w.hist);
                     r
                 });
@@ -175,7 +176,7 @@ pub fn search(
                     roots.clone(),
                     cfg.histories.take(0, variant),
                 );
-                let r = run_thread(&mut w, cfg, Some(out));
+                let r = run_thread(&mut w, cfg.multipv, cfg.report.then_some(out));
                 cfg.histories.put(0, w.hist);
                 // Infinite and ponder searches wait for `stop` (or `ponderhit`) before answering.
                 while !shared.stop.load(Ordering::Relaxed)
@@ -206,6 +207,19 @@ pub fn search(
     });
     let nodes: u64 = results.iter().map(|r| r.nodes).sum();
     let best = pick_best(&results);
+    // A final line just before the answer: the chosen line with the search's total nodes and
+    // time (the last iteration's line predates an aborted iteration and the helpers' work).
+    if let (true, Some(best)) = (cfg.report, best) {
+        if let Some(line) = best.lines.first() {
+            out.line(best.depth, best.seldepth, 1, line, nodes, shared, tt, true);
+        }
+    }
+    answer(best, &roots, nodes)
+}
+
+/// The answer of a search whose chosen thread is `best` (see [`pick_best`]), over the root
+/// moves `roots`, after `nodes` nodes in all.
+pub(super) fn answer(best: Option<&ThreadResult>, roots: &[RootMove], nodes: u64) -> SearchResult {
     let Some(best) = best else {
         // No thread finished (cannot happen in practice): any legal move.
         return SearchResult {
@@ -216,13 +230,6 @@ pub fn search(
             nodes,
         };
     };
-    // A final line just before the answer: the chosen line with the search's total nodes and
-    // time (the last iteration's line predates an aborted iteration and the helpers' work).
-    if cfg.report {
-        if let Some(line) = best.lines.first() {
-            out.line(best.depth, best.seldepth, 1, line, nodes, shared, tt, true);
-        }
-    }
     let line = &best.lines[0];
     SearchResult {
         best: Some(line.mv),
@@ -235,7 +242,7 @@ pub fn search(
 
 /// Lazy SMP vote: each thread votes for its best move with weight growing with its score and
 /// depth; the thread with the winning move and the deepest iteration is chosen.
-fn pick_best(results: &[ThreadResult]) -> Option<&ThreadResult> {
+pub(super) fn pick_best(results: &[ThreadResult]) -> Option<&ThreadResult> {
     // A thread stopped before its first iteration completed has no scores.
     let usable: Vec<&ThreadResult> = results
         .iter()
@@ -294,13 +301,18 @@ fn helper_skips(id: usize, depth: i32, max_depth: i32, depth_limited: bool) -> b
     ((counted + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
 }
 
-/// Iterative deepening of one thread. `out` is `Some` for the main thread only.
-fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Reporter<'_>>) -> ThreadResult {
+/// Iterative deepening of one thread, over `multipv` lines. `out` is `Some` for the main thread
+/// of a search that reports only.
+pub(super) fn run_thread(
+    w: &mut Worker<'_, '_>,
+    multipv: usize,
+    out: Option<&Reporter<'_>>,
+) -> ThreadResult {
     let limits = w.limits;
     let max_depth = limits
         .depth
         .map_or(MAX_PLY as i32 - 1, |d| d.clamp(1, MAX_PLY as i32 - 1));
-    let multipv = cfg.multipv.clamp(1, w.root_moves.len().max(1));
+    let multipv = multipv.clamp(1, w.root_moves.len().max(1));
     let single_move = w.root_moves.len() == 1;
     let mut last_best = None;
     let mut last_score = None;
@@ -324,7 +336,7 @@ fn run_thread(w: &mut Worker<'_>, cfg: &SearchConfig, out: Option<&Reporter<'_>>
             continue;
         }
         let shared = w.shared;
-        if let (Some(out), true) = (out, cfg.report) {
+        if let Some(out) = out {
             let nodes = shared.total_nodes() - shared.nodes[0].load(Ordering::Relaxed) + w.nodes;
             for (i, line) in w.root_moves.iter().take(multipv).enumerate() {
                 out.line(depth, w.seldepth, i + 1, line, nodes, shared, w.tt, false);

@@ -1,6 +1,6 @@
 //! Arguments and entry points of `shuriken tune nnue gen` and `shuriken tune nnue dump`.
 
-use super::game::{GameRules, Limit};
+use super::game::{GameRules, Limit, MultiPv};
 use super::{dump_files, run, GenOptions, GenProgress};
 use anyhow::{anyhow, bail, Context, Result};
 use clap::Args;
@@ -56,6 +56,16 @@ pub struct NnueGenArgs {
     /// Draw adjudication after ply 60: scores within this many centipawns, 16 plies in a row.
     #[arg(long, default_value_t = 10)]
     pub draw_cp: i32,
+    /// Multi-PV randomisation: in this many first searched plies of a game, play a move drawn
+    /// among the best --multipv lines within --multipv-margin of the best; 0: off.
+    #[arg(long, default_value_t = MultiPv::OFF.plies)]
+    pub multipv_plies: u32,
+    /// Lines searched in the multi-PV plies.
+    #[arg(long, default_value_t = MultiPv::OFF.lines, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
+    pub multipv: usize,
+    /// How far below the best line (centipawns) a drawn line may score.
+    #[arg(long, default_value_t = MultiPv::OFF.margin_cp, value_parser = clap::value_parser!(i32).range(0..))]
+    pub multipv_margin: i32,
     /// The data file; an existing file of the same run is continued.
     #[arg(long)]
     pub out: PathBuf,
@@ -127,6 +137,11 @@ pub fn options(a: &NnueGenArgs) -> Result<GenOptions> {
             max_plies: a.max_plies,
             win_cp: a.win_cp,
             draw_cp: a.draw_cp,
+            multipv: MultiPv {
+                plies: a.multipv_plies,
+                lines: a.multipv,
+                margin_cp: a.multipv_margin,
+            },
         },
         book_name,
         positions: a.positions,

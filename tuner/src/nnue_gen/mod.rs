@@ -10,7 +10,12 @@
 //! been asked for them at once), or when the game ids reach `games`.
 //!
 //! Kept positions (see [`game`]): not in check, whose best move is no capture, with a score
-//! that is no mate score; the positions of the book and of the random plies are not kept.
+//! that is no mate score; the positions of the book and of the random plies are not kept. With
+//! multi-PV randomisation ([`game::MultiPv`]) the first searched plies play a move drawn among
+//! the best lines; their positions are kept by the same rule, with the best line's score.
+//!
+//! Each worker thread searches on its own stack through one reused search context (no thread
+//! started per search).
 
 pub mod cli;
 pub mod format;
@@ -91,10 +96,12 @@ impl GenOptions {
     }
 
     /// Fingerprint of everything a record depends on besides the seed and shard (not the
-    /// targets, so a run can be extended; not the thread count, which changes nothing).
+    /// targets, so a run can be extended; not the thread count, which changes nothing). The
+    /// multi-PV settings count only when multi-PV randomisation is on, so that a run without it
+    /// keeps the fingerprint it had before the option existed (and its files can be resumed).
     pub fn fingerprint(&self) -> u64 {
         let r = &self.rules;
-        let text = format!(
+        let mut text = format!(
             "{} {:?} random {} maxplies {} win {} draw {} hash {} book {} {} binary {}",
             r.variant.name(),
             r.limit,
@@ -107,6 +114,13 @@ impl GenOptions {
             runner::rng::fnv1a(r.book.join("\n").as_bytes()),
             env!("CARGO_PKG_VERSION"),
         );
+        let m = r.multipv;
+        if m.plies > 0 {
+            text += &format!(
+                " multipv {} lines {} margin {}",
+                m.plies, m.lines, m.margin_cp
+            );
+        }
         runner::rng::fnv1a(text.as_bytes())
     }
 
@@ -140,6 +154,13 @@ impl GenOptions {
         }
         if let Limit::Nodes(0) | Limit::Depth(..=0) = self.rules.limit {
             bail!("the search limit must be positive");
+        }
+        let m = self.rules.multipv;
+        if m.lines == 0 {
+            bail!("--multipv must be at least 1");
+        }
+        if m.margin_cp < 0 {
+            bail!("--multipv-margin must not be negative");
         }
         Ok(())
     }
@@ -277,32 +298,36 @@ pub fn run(opts: &GenOptions, mut progress: impl FnMut(&GenProgress)) -> Result<
             let player = Player::new(opts.rules.variant, opts.hash_mb);
             std::thread::Builder::new()
                 .name("nnue-gen".into())
-                .spawn_scoped(scope, move || loop {
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if !in_range(k) {
-                        break;
-                    }
-                    while k
-                        >= written_upto.load(Ordering::Relaxed)
-                            + AHEAD_PER_THREAD * opts.threads as u64
-                        && !stop.load(Ordering::Relaxed)
-                    {
-                        std::thread::sleep(Duration::from_millis(2));
-                    }
-                    if stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let r = match player.play(&opts.rules, opts.seed, opts.game_id(k), stop) {
-                        Ok(Some(g)) => Ok(g),
-                        Ok(None) => break,
-                        Err(e) => Err(e),
-                    };
-                    let failed = r.is_err();
-                    if tx.send((k, r)).is_err() || failed {
-                        break;
+                .stack_size(engine::search::STACK_SIZE)
+                .spawn_scoped(scope, move || {
+                    let mut seat = player.seat();
+                    loop {
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        if !in_range(k) {
+                            break;
+                        }
+                        while k
+                            >= written_upto.load(Ordering::Relaxed)
+                                + AHEAD_PER_THREAD * opts.threads as u64
+                            && !stop.load(Ordering::Relaxed)
+                        {
+                            std::thread::sleep(Duration::from_millis(2));
+                        }
+                        if stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let r = match seat.play(&opts.rules, opts.seed, opts.game_id(k), stop) {
+                            Ok(Some(g)) => Ok(g),
+                            Ok(None) => break,
+                            Err(e) => Err(e),
+                        };
+                        let failed = r.is_err();
+                        if tx.send((k, r)).is_err() || failed {
+                            break;
+                        }
                     }
                 })
                 .map_err(|e| anyhow!("cannot start a worker thread: {e}"))?;
@@ -381,6 +406,7 @@ pub fn file_variant(path: &Path) -> Result<Variant> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use game::MultiPv;
     use std::sync::Arc;
 
     fn opts(dir: &Path, name: &str, variant: &str) -> GenOptions {
@@ -397,6 +423,7 @@ mod tests {
                 max_plies: 40,
                 win_cp: 1500,
                 draw_cp: 10,
+                multipv: MultiPv::OFF,
             },
             book_name: "default".into(),
             positions: 120,
@@ -443,6 +470,91 @@ mod tests {
             assert!(recs.iter().all(|r| (-1..=1).contains(&r.result)));
             assert!(recs.windows(2).all(|w| w[0].game_id <= w[1].game_id));
         }
+    }
+
+    #[test]
+    fn multipv_runs_are_the_same_on_any_thread_count_and_differ_from_plain_runs() {
+        let dir = tempfile::tempdir().unwrap();
+        for variant in ["hadean", "raptor"] {
+            let plain = opts(dir.path(), &format!("{variant}.bin"), variant);
+            run(&plain, |_| {}).unwrap();
+            let multipv = MultiPv {
+                plies: 8,
+                lines: 4,
+                margin_cp: 100,
+            };
+            let one = GenOptions {
+                rules: GameRules {
+                    multipv,
+                    ..plain.rules.clone()
+                },
+                out: dir.path().join(format!("{variant}-mpv1.bin")),
+                ..plain.clone()
+            };
+            run(&one, |_| {}).unwrap();
+            let three = GenOptions {
+                threads: 3,
+                out: dir.path().join(format!("{variant}-mpv3.bin")),
+                ..one.clone()
+            };
+            run(&three, |_| {}).unwrap();
+            let a = std::fs::read(&one.out).unwrap();
+            assert_eq!(a.len(), 121 * BLOCK);
+            assert_eq!(a, std::fs::read(&three.out).unwrap(), "{variant}");
+            // Other games: the same books and random plies, other moves after them.
+            assert_ne!(one.fingerprint(), plain.fingerprint());
+            let (with, without) = (records(&one.out), records(&plain.out));
+            let differ = (0..3u64)
+                .filter(|&g| {
+                    let game = |r: &Vec<format::Record>| {
+                        r.iter()
+                            .filter(|x| x.game_id == g)
+                            .cloned()
+                            .collect::<Vec<_>>()
+                    };
+                    game(&with) != game(&without)
+                })
+                .count();
+            assert!(differ >= 2, "{variant}: {differ} of 3 games differ");
+            // A run without multi-PV keeps the fingerprint it had before the option.
+            assert_eq!(
+                plain.fingerprint(),
+                GenOptions {
+                    rules: GameRules {
+                        multipv: MultiPv {
+                            lines: 7,
+                            margin_cp: 3,
+                            ..MultiPv::OFF
+                        },
+                        ..plain.rules.clone()
+                    },
+                    ..plain.clone()
+                }
+                .fingerprint()
+            );
+        }
+    }
+
+    #[test]
+    fn bad_multipv_settings_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = opts(dir.path(), "m.bin", "titan");
+        for (lines, margin_cp, want) in [(0, 100, "--multipv must"), (4, -1, "--multipv-margin")] {
+            let o = GenOptions {
+                rules: GameRules {
+                    multipv: MultiPv {
+                        plies: 4,
+                        lines,
+                        margin_cp,
+                    },
+                    ..base.rules.clone()
+                },
+                ..base.clone()
+            };
+            let e = run(&o, |_| {}).unwrap_err().to_string();
+            assert!(e.contains(want), "{e}");
+        }
+        assert!(!base.out.exists());
     }
 
     #[test]
