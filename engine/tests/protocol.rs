@@ -576,7 +576,10 @@ fn network_file_evaluates_its_game_and_bad_files_are_refused() {
         d.send(&format!("setoption name NnueFile value {}", bad.display()));
         assert!(has_error(&d.ready()), "{}", bad.display());
     }
-    d.send(&format!("setoption name NnueFile value {}", dir.join("flat-chess.nnue").display()));
+    d.send(&format!(
+        "setoption name NnueFile value {}",
+        dir.join("flat-chess.nnue").display()
+    ));
     let refused = d.ready().join("\n");
     assert!(refused.contains("for chess, not for titan"), "{refused}");
     d.send(&format!("setoption name NnueFile value {}", good.display()));

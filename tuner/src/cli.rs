@@ -962,7 +962,10 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
         };
         let held_out = nnue_train::data::load(&a.valid_data, &all)?;
         if held_out.variant()? != variant {
-            bail!("--valid-data is {}'s, --data {variant}'s", held_out.variant()?);
+            bail!(
+                "--valid-data is {}'s, --data {variant}'s",
+                held_out.variant()?
+            );
         }
         loaded.valid = held_out.valid;
         loaded.valid_fens = held_out.valid_fens;
@@ -1039,8 +1042,13 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
         nnue_train::save(net, &a.out)
     })?;
     if !loaded.valid.is_empty() {
-        let c =
-            nnue_train::check_quantized(&net, &loaded.valid, &loaded.valid_fens, opts.scale, 50_000)?;
+        let c = nnue_train::check_quantized(
+            &net,
+            &loaded.valid,
+            &loaded.valid_fens,
+            opts.scale,
+            50_000,
+        )?;
         println!(
             "quantized check on {} validation positions: loss float {:.6}, quantized {:.6} \
              (Network::evaluate); mean |difference| {:.1} cp",

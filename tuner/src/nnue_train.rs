@@ -191,7 +191,12 @@ pub fn float_to_bytes(net: &FloatNetwork) -> Vec<u8> {
     let game = net.variant.name().as_bytes();
     name[..game.len()].copy_from_slice(game);
     out.extend_from_slice(&name);
-    for n in [net.features().inputs(), net.hidden, net.buckets, net.king_buckets] {
+    for n in [
+        net.features().inputs(),
+        net.hidden,
+        net.buckets,
+        net.king_buckets,
+    ] {
         out.extend_from_slice(&(n as u32).to_le_bytes());
     }
     for v in net.w1.iter().chain(&net.b1).chain(&net.w2).chain(&net.b2) {
@@ -210,15 +215,18 @@ pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
         .take_while(|&&b| b != 0)
         .map(|&b| if b.is_ascii_graphic() { b as char } else { '?' })
         .collect();
-    let variant =
-        Variant::from_name(&name).with_context(|| format!("checkpoint of an unknown game '{name}'"))?;
+    let variant = Variant::from_name(&name)
+        .with_context(|| format!("checkpoint of an unknown game '{name}'"))?;
     let want = FeatureSet::of(variant).inputs();
     let u32_at =
         |at: usize| u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]]);
     let at = 8 + NAME_BYTES;
     let (inputs, hidden) = (u32_at(at) as usize, u32_at(at + 4) as usize);
-    let (buckets, king_buckets, header) =
-        (u32_at(at + 8) as usize, u32_at(at + 12) as usize, FLOAT_HEADER);
+    let (buckets, king_buckets, header) = (
+        u32_at(at + 8) as usize,
+        u32_at(at + 12) as usize,
+        FLOAT_HEADER,
+    );
     if inputs != want
         || !(1..=MAX_HIDDEN).contains(&hidden)
         || !(1..=MAX_BUCKETS).contains(&buckets)

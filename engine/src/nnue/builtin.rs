@@ -46,7 +46,11 @@ mod tests {
             let net = Network::from_bytes_for(b, v).expect("a network of its own game");
             assert_eq!(*network(v).unwrap(), net);
             let start = Position::startpos(v);
-            assert!(net.evaluate(&start).abs() < 100, "{v}: {}", net.evaluate(&start));
+            assert!(
+                net.evaluate(&start).abs() < 100,
+                "{v}: {}",
+                net.evaluate(&start)
+            );
         }
         let net = network(Variant::Chess).expect("chess has a network");
         // White without its queen is clearly worse off, from either side's turn.

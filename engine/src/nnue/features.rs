@@ -72,7 +72,10 @@ impl FeatureSet {
         let spec = variant.spec();
         let rules = variant.rules();
         let roles = spec.roles;
-        assert!(roles.len() <= MAX_ROLES, "{variant}: more than {MAX_ROLES} roles");
+        assert!(
+            roles.len() <= MAX_ROLES,
+            "{variant}: more than {MAX_ROLES} roles"
+        );
         let mut role_slot = [u8::MAX; Role::COUNT];
         for (i, r) in roles.iter().enumerate() {
             role_slot[r.index()] = i as u8;
@@ -306,7 +309,10 @@ mod tests {
         // White's king on e1: own, role 5, row 0, file 4.
         assert_eq!(fs.piece(Color::White, king, e1, one), Some(5 * 64 + 4));
         // Black sees it as an enemy king on its eighth row: 384 + 320 + 7 * 8 + 4.
-        assert_eq!(fs.piece(Color::Black, king, e1, one), Some(384 + 5 * 64 + 56 + 4));
+        assert_eq!(
+            fs.piece(Color::Black, king, e1, one),
+            Some(384 + 5 * 64 + 56 + 4)
+        );
         let off_board = Square::from_coords(9, 0).unwrap();
         assert_eq!(fs.piece(Color::White, king, off_board, one), None);
     }
@@ -342,7 +348,10 @@ mod tests {
         // Black's first row is row 11, where f11 is the second square (after e11): a White
         // pawn there is an enemy pawn on square 1, 8 * 104 + 1.
         assert_eq!(fs.piece(Color::Black, pawn, f11, one), Some(8 * 104 + 1));
-        assert_eq!(fs.piece(Color::White, pawn, Square::from_coords(0, 0).unwrap(), one), None);
+        assert_eq!(
+            fs.piece(Color::White, pawn, Square::from_coords(0, 0).unwrap(), one),
+            None
+        );
 
         let fs = FeatureSet::of(Variant::Octopus);
         let fen = "rlbcqkobhr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RLBCQKOBHR[JJj] w KQkq - 0 1";
@@ -376,12 +385,18 @@ mod tests {
         // White castled short (g1 -> b1 mirrored), Black's king on b7 (its second row).
         let castled = "8/1k6/8/8/8/8/8/6K1 w - - 0 1";
         assert_eq!(sets(castled), [set(0, true), set(2, false)]);
-        assert_eq!(sets("8/8/8/8/3K4/8/8/2k5 w - - 0 1"), [set(3, false), set(3, false)]);
+        assert_eq!(
+            sets("8/8/8/8/3K4/8/8/2k5 w - - 0 1"),
+            [set(3, false), set(3, false)]
+        );
         // The mirrored view of White's king on g1 puts it on b1 of the set: 320 + 1.
         let p = pos(castled);
         let g1 = Square::from_coords(6, 0).unwrap();
         let king = p.piece_at(g1).unwrap();
-        assert_eq!(fs.piece(Color::White, king, g1, set(0, true)), Some(5 * 64 + 1));
+        assert_eq!(
+            fs.piece(Color::White, king, g1, set(0, true)),
+            Some(5 * 64 + 1)
+        );
         // A position and its mirror image have the same inputs with 4 king buckets.
         let mirror = "8/6k1/8/8/8/8/8/1K6 w - - 0 1";
         for c in Color::BOTH {
@@ -419,7 +434,8 @@ mod tests {
     #[test]
     fn output_buckets_span_each_games_material() {
         let fs = FeatureSet::of(Variant::Chess);
-        let bucket = |fen: &str| fs.output_bucket(&Position::from_fen(Variant::Chess, fen).unwrap(), 8);
+        let bucket =
+            |fen: &str| fs.output_bucket(&Position::from_fen(Variant::Chess, fen).unwrap(), 8);
         assert_eq!(bucket(START), 7);
         assert_eq!(bucket("8/8/8/8/8/8/8/K6k w - - 0 1"), 0);
         // 6 pieces: (6 - 2) * 8 / 31 = 1.

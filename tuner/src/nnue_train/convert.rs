@@ -91,7 +91,8 @@ pub fn convert(variant: Variant, inputs: &[PathBuf], out: &Path) -> Result<Conve
                 Err(why) => {
                     done.skipped += 1;
                     if done.examples.len() < 3 {
-                        done.examples.push(format!("{}:{}: {why}", path.display(), n + 1));
+                        done.examples
+                            .push(format!("{}:{}: {why}", path.display(), n + 1));
                     }
                 }
             }
@@ -101,15 +102,19 @@ pub fn convert(variant: Variant, inputs: &[PathBuf], out: &Path) -> Result<Conve
         bail!(
             "{} of {lines} lines are malformed{}: nothing written ({})",
             done.skipped,
-            if done.written == 0 { " and none is valid" } else { " (over 1%)" },
+            if done.written == 0 {
+                " and none is valid"
+            } else {
+                " (over 1%)"
+            },
             done.examples.join("; ")
         );
     }
     let mut tmp = out.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);
-    let mut f = std::fs::File::create(&tmp)
-        .with_context(|| format!("cannot write {}", tmp.display()))?;
+    let mut f =
+        std::fs::File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
     f.write_all(&bytes)
         .and_then(|()| f.sync_all())
         .with_context(|| format!("cannot write {}", tmp.display()))?;

@@ -296,7 +296,12 @@ impl Loaded {
     }
 
     /// Reads one data file (called `name` in messages) into `self`.
-    fn read_file(&mut self, reader: impl std::io::Read, name: &str, opts: &LoadOptions) -> Result<()> {
+    fn read_file(
+        &mut self,
+        reader: impl std::io::Read,
+        name: &str,
+        opts: &LoadOptions,
+    ) -> Result<()> {
         let mut blocks = BlockReader::new(std::io::BufReader::with_capacity(1 << 20, reader));
         let mut chunk: Vec<Raw> = Vec::with_capacity(CHUNK);
         let mut run = 0;
@@ -306,7 +311,9 @@ impl Loaded {
                 Ok(b) => b,
                 Err(FormatError::Torn(bytes)) => {
                     self.records += 1;
-                    self.skip(format!("{name}: the last block is cut short ({bytes} bytes)"));
+                    self.skip(format!(
+                        "{name}: the last block is cut short ({bytes} bytes)"
+                    ));
                     None
                 }
                 Err(e) => return Err(e).with_context(|| format!("cannot read {name}")),
@@ -427,7 +434,11 @@ mod tests {
             for k in 0..per_game {
                 let pos = if k % 2 == 0 { &start } else { &next };
                 let (score, white_result) = label(g);
-                let stm_result = if k % 2 == 0 { white_result } else { -white_result };
+                let stm_result = if k % 2 == 0 {
+                    white_result
+                } else {
+                    -white_result
+                };
                 out.extend_from_slice(&encode(pos, k as u16, score, stm_result, g).unwrap());
             }
         }
@@ -479,7 +490,14 @@ mod tests {
         // The same seed splits the same way; another seed another way.
         let again = read(&bytes, &opts(0.25)).unwrap();
         assert_eq!(again.valid_games, l.valid_games);
-        let other = read(&bytes, &LoadOptions { seed: 2, ..opts(0.25) }).unwrap();
+        let other = read(
+            &bytes,
+            &LoadOptions {
+                seed: 2,
+                ..opts(0.25)
+            },
+        )
+        .unwrap();
         assert_ne!(other.valid_games, l.valid_games);
         // Fractions 0 and 1 hold out none and all.
         assert!(read(&bytes, &opts(0.0)).unwrap().valid.is_empty());
@@ -496,7 +514,11 @@ mod tests {
         let l = read(&bytes, &opts(0.0)).unwrap();
         assert_eq!((l.records, l.skipped, l.train.len()), (101, 2, 99));
         assert!(l.check().is_err(), "2 of 101 is over 1%");
-        assert!(l.examples.iter().any(|e| e.contains("block 3: bad record")), "{:?}", l.examples);
+        assert!(
+            l.examples.iter().any(|e| e.contains("block 3: bad record")),
+            "{:?}",
+            l.examples
+        );
         let mut two = file(Variant::Titan, 2, 2, 1, |_| (0, 0));
         two.extend(file(Variant::Chess, 2, 2, 1, |_| (0, 0)));
         let err = read(&two, &opts(0.0)).unwrap_err().to_string();

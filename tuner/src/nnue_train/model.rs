@@ -240,7 +240,13 @@ pub fn batch_gradient(
         let mut s = Scratch::new(net.hidden);
         let range = t * batch.len() / parts..(t + 1) * batch.len() / parts;
         for &i in &batch[range] {
-            g.add(net, data, (i as usize, mirror(i).then_some(table)), k, &mut s);
+            g.add(
+                net,
+                data,
+                (i as usize, mirror(i).then_some(table)),
+                k,
+                &mut s,
+            );
         }
     });
 }
