@@ -8,13 +8,10 @@
 //! kept (the pawn cache, the network's layers) changes nothing but speed.
 
 use super::threads::{answer, pick_best, root_moves, run_thread};
-use super::{
-    Evaluation, MovePicker, PieceTo, PieceValues, RootMove, SearchConfig, SearchResult,
-    SharedState, Worker,
-};
+use super::{PlyState, RootMove, SearchConfig, SearchResult, SharedState, Worker};
 use crate::time::{self, GoLimits, LimitError};
 use crate::tt::TranspositionTable;
-use movegen::{Move, Position};
+use movegen::Position;
 
 /// A reusable single-thread search over one table and one configuration.
 ///
@@ -26,19 +23,7 @@ pub struct SearchContext<'e> {
     tt: &'e TranspositionTable,
     cfg: &'e SearchConfig,
     /// The buffers of the last search (`None` before the first).
-    kept: Option<Kept<'e>>,
-}
-
-/// What a search leaves for the next one.
-struct Kept<'e> {
-    eval: Evaluation<'e>,
-    stack: Vec<Option<PieceTo>>,
-    killers: Vec<[Option<Move>; 2]>,
-    excluded: Vec<Option<Move>>,
-    pv: Vec<Vec<Move>>,
-    evals: Vec<i32>,
-    buffers: Vec<Option<Box<MovePicker>>>,
-    lmr: Vec<[i32; 64]>,
+    kept: Option<PlyState<'e>>,
 }
 
 /// What a context's search found.
@@ -93,79 +78,29 @@ impl<'e> SearchContext<'e> {
         let time = time::limits(limits, pos.side_to_move(), self.cfg.move_overhead);
         let shared = SharedState::new(1);
         let hist = self.cfg.histories.take(0, variant);
-        let mut w = match self.kept.take() {
-            None => Worker::new(
-                0,
-                pos.clone(),
-                self.tt,
-                &self.cfg.eval,
-                &self.cfg.params,
-                &shared,
-                limits,
-                time,
-                roots.clone(),
-                hist,
-            ),
-            Some(mut k) => {
-                // Exactly what `Worker::new` starts from, in the kept memory.
-                k.stack.fill(None);
-                k.killers.fill([None; 2]);
-                k.excluded.fill(None);
-                k.pv.iter_mut().for_each(Vec::clear);
-                k.evals.fill(0);
-                Worker {
-                    id: 0,
-                    pos: pos.clone(),
-                    tt: self.tt,
-                    eval: k.eval,
-                    values: PieceValues::of(variant),
-                    params: &self.cfg.params,
-                    shared: &shared,
-                    limits,
-                    time,
-                    single_thread: shared.nodes.len() == 1,
-                    nodes: 0,
-                    seldepth: 0,
-                    stopped: false,
-                    root_depth: 0,
-                    hist,
-                    stack: k.stack,
-                    killers: k.killers,
-                    excluded: k.excluded,
-                    pv: k.pv,
-                    evals: k.evals,
-                    buffers: k.buffers,
-                    lmr: k.lmr,
-                    completed: roots.clone(),
-                    root_moves: roots.clone(),
-                    completed_depth: 0,
-                }
+        let state = match self.kept.take() {
+            None => PlyState::new(&self.cfg.eval, &self.cfg.params),
+            Some(mut kept) => {
+                kept.reset();
+                kept
             }
         };
-        let found = run_thread(&mut w, multipv, None);
-        let Worker {
-            eval,
+        let mut w = Worker::with_state(
+            0,
+            pos.clone(),
+            self.tt,
+            state,
+            &self.cfg.params,
+            &shared,
+            limits,
+            time,
+            roots.clone(),
             hist,
-            stack,
-            killers,
-            excluded,
-            pv,
-            evals,
-            buffers,
-            lmr,
-            ..
-        } = w;
+        );
+        let found = run_thread(&mut w, multipv, None);
+        let (state, hist) = w.into_state();
         self.cfg.histories.put(0, hist);
-        self.kept = Some(Kept {
-            eval,
-            stack,
-            killers,
-            excluded,
-            pv,
-            evals,
-            buffers,
-            lmr,
-        });
+        self.kept = Some(state);
         let results = [found];
         let best = pick_best(&results);
         let lines = match best {

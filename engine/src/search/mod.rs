@@ -178,6 +178,47 @@ pub(crate) struct Worker<'a, 'e> {
     completed_depth: i32,
 }
 
+/// The per-ply state a worker searches with, which a reused search context keeps from one
+/// search to the next: the evaluation (its pawn cache or network layers), the per-ply tables,
+/// the move buffers and the reduction table.
+pub(crate) struct PlyState<'e> {
+    eval: Evaluation<'e>,
+    stack: Vec<Option<PieceTo>>,
+    killers: Vec<[Option<Move>; 2]>,
+    excluded: Vec<Option<Move>>,
+    pv: Vec<Vec<Move>>,
+    evals: Vec<i32>,
+    buffers: Vec<Option<Box<MovePicker>>>,
+    lmr: Vec<[i32; 64]>,
+}
+
+impl<'e> PlyState<'e> {
+    /// Fresh state for a search evaluating with `eval` under `params`.
+    pub(crate) fn new(eval: &'e Evaluator, params: &SearchParams) -> PlyState<'e> {
+        PlyState {
+            eval: Evaluation::new(eval, params.nnue_scale, MAX_PLY + 2),
+            stack: vec![None; MAX_PLY + 2],
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            excluded: vec![None; MAX_PLY + 2],
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            evals: vec![0; MAX_PLY + 2],
+            buffers: (0..MAX_PLY + 2).map(|_| None).collect(),
+            lmr: lmr_table(params),
+        }
+    }
+
+    /// Sets everything a search reads back to what [`PlyState::new`] starts from, in the kept
+    /// memory (the evaluation's caches change nothing but speed; the move buffers are
+    /// refilled before use).
+    pub(crate) fn reset(&mut self) {
+        self.stack.fill(None);
+        self.killers.fill([None; 2]);
+        self.excluded.fill(None);
+        self.pv.iter_mut().for_each(Vec::clear);
+        self.evals.fill(0);
+    }
+}
+
 impl<'a, 'e> Worker<'a, 'e> {
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn new(
@@ -192,12 +233,42 @@ impl<'a, 'e> Worker<'a, 'e> {
         root_moves: Vec<RootMove>,
         hist: Box<Histories>,
     ) -> Worker<'a, 'e> {
+        let state = PlyState::new(eval, params);
+        Worker::with_state(
+            id, pos, tt, state, params, shared, limits, time, root_moves, hist,
+        )
+    }
+
+    /// A worker searching with `state` (fresh, or kept and [reset](PlyState::reset)).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn with_state(
+        id: usize,
+        pos: Position,
+        tt: &'a TranspositionTable,
+        state: PlyState<'e>,
+        params: &'a SearchParams,
+        shared: &'a SharedState,
+        limits: &'a GoLimits,
+        time: Option<TimeLimits>,
+        root_moves: Vec<RootMove>,
+        hist: Box<Histories>,
+    ) -> Worker<'a, 'e> {
         let values = PieceValues::of(pos.variant());
+        let PlyState {
+            eval,
+            stack,
+            killers,
+            excluded,
+            pv,
+            evals,
+            buffers,
+            lmr,
+        } = state;
         Worker {
             id,
             pos,
             tt,
-            eval: Evaluation::new(eval, params.nnue_scale, MAX_PLY + 2),
+            eval,
             values,
             params,
             shared,
@@ -209,17 +280,32 @@ impl<'a, 'e> Worker<'a, 'e> {
             stopped: false,
             root_depth: 0,
             hist,
-            stack: vec![None; MAX_PLY + 2],
-            killers: vec![[None; 2]; MAX_PLY + 2],
-            excluded: vec![None; MAX_PLY + 2],
-            pv: vec![Vec::new(); MAX_PLY + 2],
-            evals: vec![0; MAX_PLY + 2],
-            buffers: (0..MAX_PLY + 2).map(|_| None).collect(),
-            lmr: lmr_table(params),
+            stack,
+            killers,
+            excluded,
+            pv,
+            evals,
+            buffers,
+            lmr,
             completed: root_moves.clone(),
             root_moves,
             completed_depth: 0,
         }
+    }
+
+    /// The worker's per-ply state and history tables, for the next search.
+    pub(crate) fn into_state(self) -> (PlyState<'e>, Box<Histories>) {
+        let state = PlyState {
+            eval: self.eval,
+            stack: self.stack,
+            killers: self.killers,
+            excluded: self.excluded,
+            pv: self.pv,
+            evals: self.evals,
+            buffers: self.buffers,
+            lmr: self.lmr,
+        };
+        (state, self.hist)
     }
 
     /// Counts a node and decides whether to abort. Only the main thread watches the clock and
