@@ -63,7 +63,7 @@ pub struct TrainOptions {
     /// Seed of the shuffles (and of the mirroring).
     pub seed: u64,
     /// Learn each position mirrored left to right in about half the epochs
-    /// ([`model::MIRROR`]).
+    /// ([`model::Mirror`]).
     pub mirror: bool,
 }
 
