@@ -1,5 +1,6 @@
-//! `shuriken tune nnue train` as a user runs it: a held-out validation file, a warm start
-//! widened into output buckets, and the refusal of impossible choices.
+//! `shuriken tune nnue train` as a user runs it: text data converted, a held-out validation
+//! file, a warm start widened into output buckets, the refusal of impossible choices, and a
+//! titan network trained on generated data that the engine then plays with.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -34,7 +35,8 @@ impl Scratch {
             .to_string()
     }
 
-    /// Writes `lines` lines of data to `name`, starting at `FENS[offset]`; returns its path.
+    /// Writes `lines` lines of text data to `name`, starting at `FENS[offset]`, and converts
+    /// them with `tune nnue convert`; returns the binary file's path.
     fn file(&self, name: &str, lines: usize, offset: usize) -> String {
         let text: String = (0..lines)
             .map(|i| {
@@ -45,7 +47,22 @@ impl Scratch {
             .collect();
         let path = self.path(name);
         std::fs::write(&path, text).unwrap();
-        path
+        let data = format!("{path}.data");
+        let out = shuriken()
+            .args([
+                "tune",
+                "nnue",
+                "convert",
+                "--variant",
+                "chess",
+                "--out",
+                &data,
+                &path,
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        data
     }
 }
 
@@ -118,8 +135,9 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
         "{last_loss}: {text}"
     );
     let bytes = std::fs::read(&second).unwrap();
-    assert_eq!(&bytes[..8], b"SHKNNUE3");
-    assert_eq!(u32::from_le_bytes(bytes[16..20].try_into().unwrap()), 8);
+    assert_eq!(&bytes[..8], b"SHKNNUE4");
+    assert_eq!(&bytes[8..14], b"chess\0");
+    assert_eq!(u32::from_le_bytes(bytes[44..48].try_into().unwrap()), 8);
 
     // Widened into 4 king buckets: it trains, the engine reads the file and evaluates with it.
     let kings = dir.path("kings.nnue");
@@ -133,7 +151,7 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
     ]);
     assert!(ok, "{text}");
     let bytes = std::fs::read(&kings).unwrap();
-    assert_eq!(u32::from_le_bytes(bytes[20..24].try_into().unwrap()), 4);
+    assert_eq!(u32::from_le_bytes(bytes[48..52].try_into().unwrap()), 4);
     let mut engine = shuriken()
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
@@ -207,7 +225,7 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
         "{last_loss}: {text}"
     );
     let bytes = std::fs::read(&wide).unwrap();
-    assert_eq!(u32::from_le_bytes(bytes[12..16].try_into().unwrap()), 12);
+    assert_eq!(u32::from_le_bytes(bytes[40..44].try_into().unwrap()), 12);
 
     // It never narrows.
     let (ok, text) = train(&[
@@ -232,4 +250,77 @@ fn a_split_and_a_validation_file_at_once_are_refused() {
     ]);
     assert!(!ok);
     assert!(text.contains("cannot be used with"), "{text}");
+}
+
+/// The engine's answer to `script` (up to its `bestmove`).
+fn play(script: &str) -> String {
+    use std::io::{BufRead, Write};
+    let mut engine = shuriken()
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = engine.stdin.take().unwrap();
+    stdin.write_all(script.as_bytes()).unwrap();
+    let mut said = String::new();
+    for line in std::io::BufReader::new(engine.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        said.push_str(&line);
+        said.push('\n');
+        if line.starts_with("bestmove") {
+            break;
+        }
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    assert!(engine.wait().unwrap().success());
+    said
+}
+
+#[test]
+fn a_titan_network_trains_on_generated_data_and_plays_titan_only() {
+    let dir = Scratch::new("titan-net");
+    let data = dir.path("titan.data");
+    let out = shuriken()
+        .args(["tune", "nnue", "gen", "--variant", "titan", "--nodes", "60"])
+        .args(["--positions", "300", "--seed", "3", "--out", &data])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let net = dir.path("titan.nnue");
+    let (ok, text) = train(&[
+        ("--data", &data),
+        ("--hidden", "8"),
+        ("--output-buckets", "2"),
+        ("--epochs", "2"),
+        ("--validation", "0.2"),
+        ("--out", &net),
+    ]);
+    assert!(ok, "{text}");
+    assert!(text.contains("logistic scale fitted"), "{text}");
+    assert!(text.contains("titan: 300 positions"), "{text}");
+    let bytes = std::fs::read(&net).unwrap();
+    assert_eq!(&bytes[8..14], b"titan\0");
+    // Titan plays with it; chess refuses it and names both games.
+    let titan = play(&format!(
+        "uci\nsetoption name NnueFile value {net}\nposition startpos\ngo depth 2\n"
+    ));
+    assert!(
+        titan.contains("bestmove") && !titan.contains("error"),
+        "{titan}"
+    );
+    let chess = play(&format!(
+        "uci\nsetoption name UCI_Variant value chess\nsetoption name NnueFile value {net}\nposition startpos\ngo depth 1\n"
+    ));
+    assert!(chess.contains("for titan, not for chess"), "{chess}");
+    // Chess data cannot extend a titan network.
+    let chess_data = dir.file("chess.txt", 8, 0);
+    let (ok, text) = train(&[
+        ("--data", &chess_data),
+        ("--resume-from", &net),
+        ("--out", &dir.path("mixed.nnue")),
+    ]);
+    assert!(
+        !ok && text.contains("is a titan network, the data is chess's"),
+        "{text}"
+    );
 }
