@@ -297,6 +297,40 @@ fn a_titan_network_trains_on_generated_data_and_plays_titan_only() {
     ]);
     assert!(ok, "{text}");
     assert!(text.contains("logistic scale fitted"), "{text}");
+    // With --keep-best the files are written exactly after the epochs that lower the held-out
+    // loss.
+    let best = dir.path("best.nnue");
+    let (ok, text) = train_with(&[
+        "--data",
+        &data,
+        "--hidden",
+        "8",
+        "--epochs",
+        "6",
+        "--lr",
+        "0.05",
+        "--validation",
+        "0.2",
+        "--out",
+        &best,
+        "--keep-best",
+    ]);
+    assert!(ok, "{text}");
+    let mut lowest = f64::INFINITY;
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(v) = line.split("valid ").nth(1) else {
+            continue;
+        };
+        if !line.starts_with("epoch") {
+            continue;
+        }
+        let loss: f64 = v.split_whitespace().next().unwrap().parse().unwrap();
+        let written = lines[i + 1].contains("loss lowered");
+        assert_eq!(written, loss < lowest, "{text}");
+        lowest = lowest.min(loss);
+    }
+    assert!(text.contains("written"), "{text}");
     assert!(text.contains("titan: 300 positions"), "{text}");
     let bytes = std::fs::read(&net).unwrap();
     assert_eq!(&bytes[8..14], b"titan\0");

@@ -153,6 +153,10 @@ pub struct NnueTrainArgs {
     /// move alike both ways).
     #[arg(long)]
     pub mirror: bool,
+    /// Write the network only after an epoch that lowers the held-out loss, so that the files
+    /// hold the best epoch's network rather than the last one's (needs held-out games).
+    #[arg(long)]
+    pub keep_best: bool,
     /// Worker threads [default: every core].
     #[arg(long)]
     pub threads: Option<usize>,
@@ -1037,10 +1041,28 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
             opts.epochs
         );
     }
+    if a.keep_best && loaded.valid.is_empty() {
+        bail!("--keep-best needs held-out games: --validation above 0 or --valid-data");
+    }
+    let mut best: Option<(f64, engine::nnue::FloatNetwork)> = None;
     nnue_train::train(&mut net, &loaded.train, &loaded.valid, &opts, |r, net| {
         show(r);
-        nnue_train::save(net, &a.out)
+        match (a.keep_best, r.valid_loss) {
+            (true, Some(loss)) => {
+                if best.as_ref().is_some_and(|(b, _)| loss >= *b) {
+                    println!("  held-out loss not lowered: {} kept", a.out.display());
+                    return Ok(());
+                }
+                println!("  held-out loss lowered: {} written", a.out.display());
+                best = Some((loss, net.clone()));
+                nnue_train::save(net, &a.out)
+            }
+            _ => nnue_train::save(net, &a.out),
+        }
     })?;
+    if let Some((_, b)) = best {
+        net = b;
+    }
     if !loaded.valid.is_empty() {
         let c = nnue_train::check_quantized(
             &net,
