@@ -152,30 +152,11 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
     assert!(ok, "{text}");
     let bytes = std::fs::read(&kings).unwrap();
     assert_eq!(u32::from_le_bytes(bytes[48..52].try_into().unwrap()), 4);
-    let mut engine = shuriken()
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
     let script = format!(
         "uci\nsetoption name UCI_Variant value chess\nsetoption name NnueFile value {kings}\nposition startpos moves e2e4\ngo depth 3\n"
     );
-    use std::io::Write;
-    let mut stdin = engine.stdin.take().unwrap();
-    stdin.write_all(script.as_bytes()).unwrap();
     // The search answers before `quit` arrives: the move comes from the king-bucket network.
-    let mut said = String::new();
-    let mut lines = std::io::BufRead::lines(std::io::BufReader::new(engine.stdout.take().unwrap()));
-    for line in lines.by_ref() {
-        let line = line.unwrap();
-        said.push_str(&line);
-        said.push('\n');
-        if line.starts_with("bestmove") {
-            break;
-        }
-    }
-    stdin.write_all(b"quit\n").unwrap();
-    assert!(engine.wait().unwrap().success());
+    let said = play(&script);
     assert!(
         said.contains("bestmove") && !said.contains("error"),
         "{said}"

@@ -85,7 +85,7 @@ impl<'e> SearchContext<'e> {
                 kept
             }
         };
-        let mut w = Worker::with_state(
+        let mut w = Worker::new(
             0,
             pos.clone(),
             self.tt,

@@ -149,8 +149,6 @@ pub(crate) struct Worker<'a, 'e> {
     id: usize,
     pos: Position,
     tt: &'a TranspositionTable,
-    /// The static evaluation: the game's tables or network.
-    eval: Evaluation<'e>,
     /// The game's piece values for SEE and move ordering.
     values: &'static PieceValues,
     params: &'a SearchParams,
@@ -163,15 +161,8 @@ pub(crate) struct Worker<'a, 'e> {
     stopped: bool,
     root_depth: i32,
     hist: Box<Histories>,
-    /// Continuation-history key of the move made at each ply (`None` for a null move).
-    stack: Vec<Option<PieceTo>>,
-    killers: Vec<[Option<Move>; 2]>,
-    /// The move a singular-extension search leaves out at each ply.
-    excluded: Vec<Option<Move>>,
-    pv: Vec<Vec<Move>>,
-    evals: Vec<i32>,
-    buffers: Vec<Option<Box<MovePicker>>>,
-    lmr: Vec<[i32; 64]>,
+    /// The evaluation and the per-ply tables.
+    ply: PlyState<'e>,
     root_moves: Vec<RootMove>,
     /// Root moves after the last completed iteration.
     completed: Vec<RootMove>,
@@ -182,9 +173,12 @@ pub(crate) struct Worker<'a, 'e> {
 /// search to the next: the evaluation (its pawn cache or network layers), the per-ply tables,
 /// the move buffers and the reduction table.
 pub(crate) struct PlyState<'e> {
+    /// The static evaluation: the game's tables or network.
     eval: Evaluation<'e>,
+    /// Continuation-history key of the move made at each ply (`None` for a null move).
     stack: Vec<Option<PieceTo>>,
     killers: Vec<[Option<Move>; 2]>,
+    /// The move a singular-extension search leaves out at each ply.
     excluded: Vec<Option<Move>>,
     pv: Vec<Vec<Move>>,
     evals: Vec<i32>,
@@ -220,28 +214,9 @@ impl<'e> PlyState<'e> {
 }
 
 impl<'a, 'e> Worker<'a, 'e> {
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn new(
-        id: usize,
-        pos: Position,
-        tt: &'a TranspositionTable,
-        eval: &'e Evaluator,
-        params: &'a SearchParams,
-        shared: &'a SharedState,
-        limits: &'a GoLimits,
-        time: Option<TimeLimits>,
-        root_moves: Vec<RootMove>,
-        hist: Box<Histories>,
-    ) -> Worker<'a, 'e> {
-        let state = PlyState::new(eval, params);
-        Worker::with_state(
-            id, pos, tt, state, params, shared, limits, time, root_moves, hist,
-        )
-    }
-
     /// A worker searching with `state` (fresh, or kept and [reset](PlyState::reset)).
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn with_state(
+    pub(crate) fn new(
         id: usize,
         pos: Position,
         tt: &'a TranspositionTable,
@@ -254,21 +229,10 @@ impl<'a, 'e> Worker<'a, 'e> {
         hist: Box<Histories>,
     ) -> Worker<'a, 'e> {
         let values = PieceValues::of(pos.variant());
-        let PlyState {
-            eval,
-            stack,
-            killers,
-            excluded,
-            pv,
-            evals,
-            buffers,
-            lmr,
-        } = state;
         Worker {
             id,
             pos,
             tt,
-            eval,
             values,
             params,
             shared,
@@ -280,13 +244,7 @@ impl<'a, 'e> Worker<'a, 'e> {
             stopped: false,
             root_depth: 0,
             hist,
-            stack,
-            killers,
-            excluded,
-            pv,
-            evals,
-            buffers,
-            lmr,
+            ply: state,
             completed: root_moves.clone(),
             root_moves,
             completed_depth: 0,
@@ -295,17 +253,7 @@ impl<'a, 'e> Worker<'a, 'e> {
 
     /// The worker's per-ply state and history tables, for the next search.
     pub(crate) fn into_state(self) -> (PlyState<'e>, Box<Histories>) {
-        let state = PlyState {
-            eval: self.eval,
-            stack: self.stack,
-            killers: self.killers,
-            excluded: self.excluded,
-            pv: self.pv,
-            evals: self.evals,
-            buffers: self.buffers,
-            lmr: self.lmr,
-        };
-        (state, self.hist)
+        (self.ply, self.hist)
     }
 
     /// Counts a node and decides whether to abort. Only the main thread watches the clock and
@@ -351,20 +299,22 @@ impl<'a, 'e> Worker<'a, 'e> {
     /// The static evaluation of the position at `ply`.
     #[inline]
     fn evaluate(&mut self, ply: usize) -> i32 {
-        self.eval.evaluate(&self.pos, ply)
+        self.ply.eval.evaluate(&self.pos, ply)
     }
 
     /// Takes the per-ply move buffer (returned with [`Worker::put_buffer`]).
     fn take_buffer(&mut self, ply: usize) -> Box<MovePicker> {
-        self.buffers[ply].take().unwrap_or_else(MovePicker::boxed)
+        self.ply.buffers[ply]
+            .take()
+            .unwrap_or_else(MovePicker::boxed)
     }
 
     fn put_buffer(&mut self, ply: usize, b: Box<MovePicker>) {
-        self.buffers[ply] = Some(b);
+        self.ply.buffers[ply] = Some(b);
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let (head, tail) = self.ply.pv.split_at_mut(ply + 1);
         let line = &mut head[ply];
         line.clear();
         line.push(m);
@@ -375,8 +325,8 @@ impl<'a, 'e> Worker<'a, 'e> {
     #[inline]
     fn earlier(&self, ply: usize) -> [Option<PieceTo>; 2] {
         [
-            ply.checked_sub(1).and_then(|p| self.stack[p]),
-            ply.checked_sub(2).and_then(|p| self.stack[p]),
+            ply.checked_sub(1).and_then(|p| self.ply.stack[p]),
+            ply.checked_sub(2).and_then(|p| self.ply.stack[p]),
         ]
     }
 
@@ -396,7 +346,7 @@ impl<'a, 'e> Worker<'a, 'e> {
         let us = self.pos.side_to_move();
         let earlier = self.earlier(ply);
         if best_is_quiet {
-            let k = &mut self.killers[ply];
+            let k = &mut self.ply.killers[ply];
             if k[0] != Some(best) {
                 k[1] = k[0];
                 k[0] = Some(best);
@@ -456,7 +406,7 @@ impl<'a, 'e> Worker<'a, 'e> {
             } else {
                 None
             };
-            self.pv[1].clear();
+            self.ply.pv[1].clear();
             let tactical = self.pos.is_capture(m) || m.promotion().is_some();
             let now = self.hist.roles.piece_to(&self.pos, m);
             let quiet_score = if tactical {
@@ -465,7 +415,7 @@ impl<'a, 'e> Worker<'a, 'e> {
                 self.hist
                     .quiet_score(self.pos.side_to_move(), m, now, [None, None])
             };
-            self.stack[0] = Some(now);
+            self.ply.stack[0] = Some(now);
             self.pos.make_move(m);
             self.nodes += 1;
             let gives_check = self.pos.in_check();
@@ -494,7 +444,7 @@ impl<'a, 'e> Worker<'a, 'e> {
                     s = -self.negamax(-alpha - 1, -alpha, new_depth, 1, gives_check, true);
                 }
                 if s > alpha && s < beta {
-                    self.pv[1].clear();
+                    self.ply.pv[1].clear();
                     -self.negamax(-beta, -alpha, new_depth, 1, gives_check, true)
                 } else {
                     s
@@ -512,7 +462,7 @@ impl<'a, 'e> Worker<'a, 'e> {
                 rm.score = score;
                 rm.pv.clear();
                 rm.pv.push(m);
-                rm.pv.extend_from_slice(&self.pv[1]);
+                rm.pv.extend_from_slice(&self.ply.pv[1]);
             } else {
                 rm.score = -INF;
             }
@@ -543,7 +493,7 @@ impl<'a, 'e> Worker<'a, 'e> {
         improving: bool,
         quiet_score: i32,
     ) -> i32 {
-        self.lmr[depth.min(63) as usize][legal.min(63) as usize]
+        self.ply.lmr[depth.min(63) as usize][legal.min(63) as usize]
             - pv_node as i32
             - improving as i32
             - quiet_score / self.params.lmr_history_div
@@ -560,7 +510,7 @@ impl<'a, 'e> Worker<'a, 'e> {
         allow_null: bool,
     ) -> i32 {
         let pv_node = beta - alpha > 1;
-        self.pv[ply].clear();
+        self.ply.pv[ply].clear();
 
         // Step 1. At the horizon, resolve captures.
         if depth <= 0 {
@@ -590,7 +540,7 @@ impl<'a, 'e> Worker<'a, 'e> {
 
         // Step 5. Transposition table (ignored by a singular-extension search, which searches
         // the same position without the hash move).
-        let excluded = self.excluded[ply];
+        let excluded = self.ply.excluded[ply];
         let key = self.pos.hash();
         let hit = if excluded.is_some() {
             None
@@ -637,15 +587,15 @@ impl<'a, 'e> Worker<'a, 'e> {
                 }
             }
         }
-        self.evals[ply] = static_eval;
+        self.ply.evals[ply] = static_eval;
         // Improving: the static evaluation rose since this side's previous move, or since the
         // move before that when the previous one was made in check (no static evaluation).
         let improving = !in_check
             && ply >= 2
-            && if self.evals[ply - 2] > -INF || ply < 4 {
-                static_eval > self.evals[ply - 2]
+            && if self.ply.evals[ply - 2] > -INF || ply < 4 {
+                static_eval > self.ply.evals[ply - 2]
             } else {
-                static_eval > self.evals[ply - 4]
+                static_eval > self.ply.evals[ply - 4]
             };
         let p = self.params;
 
@@ -677,7 +627,7 @@ impl<'a, 'e> Worker<'a, 'e> {
             {
                 let r =
                     p.nmp_base + depth / p.nmp_depth_div + ((eval - beta) / p.nmp_eval_div).min(3);
-                self.stack[ply] = None;
+                self.ply.stack[ply] = None;
                 self.pos.make_null_move();
                 let s = -self.negamax(-beta, -beta + 1, depth - 1 - r, ply + 1, false, false);
                 self.pos.unmake_null_move();
@@ -710,7 +660,7 @@ impl<'a, 'e> Worker<'a, 'e> {
                 && (ply as i32) < 2 * self.root_depth
             {
                 let singular_beta = tt_score - p.se_margin * depth / 8;
-                self.excluded[ply] = Some(hash_move);
+                self.ply.excluded[ply] = Some(hash_move);
                 let s = self.negamax(
                     singular_beta - 1,
                     singular_beta,
@@ -719,7 +669,7 @@ impl<'a, 'e> Worker<'a, 'e> {
                     in_check,
                     false,
                 );
-                self.excluded[ply] = None;
+                self.ply.excluded[ply] = None;
                 if self.stopped {
                     return 0;
                 }
@@ -745,7 +695,7 @@ impl<'a, 'e> Worker<'a, 'e> {
             in_check,
             NodeContext {
                 hash_move: tt_move,
-                refutations: [self.killers[ply][0], self.killers[ply][1], counter],
+                refutations: [self.ply.killers[ply][0], self.ply.killers[ply][1], counter],
                 earlier,
             },
         );
@@ -803,7 +753,7 @@ impl<'a, 'e> Worker<'a, 'e> {
             let check_extensible = p.check_ext_see == 0
                 || !self.pos.gives_check(m)
                 || see_ge(&self.pos, m, self.values, 0);
-            self.stack[ply] = Some(self.hist.roles.piece_to(&self.pos, m));
+            self.ply.stack[ply] = Some(self.hist.roles.piece_to(&self.pos, m));
             self.pos.make_move(m);
             self.tt.prefetch(self.pos.hash());
             let gives_check = self.pos.in_check();
@@ -827,8 +777,8 @@ impl<'a, 'e> Worker<'a, 'e> {
                     r = p.lmr_losing_capture.clamp(0, (new_depth - 1).max(0));
                 } else if depth >= 3 && !info.tactical && !gives_check && !in_check {
                     r = self.quiet_reduction(depth, legal, pv_node, improving, quiet_score);
-                    if Some(m) == self.killers[ply][0]
-                        || Some(m) == self.killers[ply][1]
+                    if Some(m) == self.ply.killers[ply][0]
+                        || Some(m) == self.ply.killers[ply][1]
                         || Some(m) == counter
                     {
                         r -= 1;
@@ -917,7 +867,7 @@ impl<'a, 'e> Worker<'a, 'e> {
     /// Quiescence search: captures (double and fly-over captures included) and promotions to
     /// the best piece; every evasion when in check.
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
-        self.pv[ply].clear();
+        self.ply.pv[ply].clear();
         if self.tick() {
             return 0;
         }
@@ -979,7 +929,7 @@ impl<'a, 'e> Worker<'a, 'e> {
                 continue;
             }
             legal += 1;
-            self.stack[ply] = Some(self.hist.roles.piece_to(&self.pos, m));
+            self.ply.stack[ply] = Some(self.hist.roles.piece_to(&self.pos, m));
             self.pos.make_move(m);
             self.tt.prefetch(self.pos.hash());
             let gives_check = self.pos.in_check();

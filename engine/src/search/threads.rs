@@ -4,7 +4,8 @@
 //! and the output; the best move comes from a vote over the threads' completed iterations.
 
 use super::{
-    RootMove, SearchConfig, SearchResult, SharedState, Worker, INF, MATE, MATE_BOUND, MAX_PLY,
+    PlyState, RootMove, SearchConfig, SearchResult, SharedState, Worker, INF, MATE, MATE_BOUND,
+    MAX_PLY,
 };
 use crate::core::{Info, Score, SearchListener};
 use crate::time::{self, GoLimits};
@@ -144,7 +145,7 @@ pub fn search(
                         id,
                         pos,
                         tt,
-                        &cfg.eval,
+                        PlyState::new(&cfg.eval, &cfg.params),
                         &cfg.params,
                         shared,
                         limits,
@@ -168,7 +169,7 @@ pub fn search(
                     0,
                     pos.clone(),
                     tt,
-                    &cfg.eval,
+                    PlyState::new(&cfg.eval, &cfg.params),
                     &cfg.params,
                     shared,
                     limits,
