@@ -170,7 +170,7 @@ impl AccumulatorStack {
         entry.kings = kings;
         entry.valid = true;
         let (white, black) = entry.hidden.split_at(self.size);
-        let bucket = net.output_bucket(pos);
+        let bucket = fs.bucket_of_material(pieces as usize, net.buckets());
         match pos.side_to_move() {
             Color::White => net.output_with(white, black, bucket, dot),
             Color::Black => net.output_with(black, white, bucket, dot),
