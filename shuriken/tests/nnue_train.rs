@@ -135,7 +135,7 @@ fn a_validation_file_is_held_out_whole_and_a_warm_start_reports_its_loss() {
         "{last_loss}: {text}"
     );
     let bytes = std::fs::read(&second).unwrap();
-    assert_eq!(&bytes[..8], b"SHKNNUE4");
+    assert_eq!(&bytes[..8], b"SHKNNUE5");
     assert_eq!(&bytes[8..14], b"chess\0");
     assert_eq!(u32::from_le_bytes(bytes[44..48].try_into().unwrap()), 8);
 

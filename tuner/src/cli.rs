@@ -157,6 +157,11 @@ pub struct NnueTrainArgs {
     /// hold the best epoch's network rather than the last one's (needs held-out games).
     #[arg(long)]
     pub keep_best: bool,
+    /// What a new network's output is added to: `none` (the network is the whole evaluation)
+    /// or `tables` (it learns a correction to the game's tables, whose value it is added to)
+    /// [default: none, or the base of --resume-from]
+    #[arg(long, value_parser = ["none", "tables"])]
+    pub base: Option<String>,
     /// Worker threads [default: every core].
     #[arg(long)]
     pub threads: Option<usize>,
@@ -816,7 +821,12 @@ fn nnue_start(a: &NnueTrainArgs, variant: Variant) -> Result<engine::nnue::Float
         check_buckets(buckets)?;
         let king_buckets = a.king_buckets.unwrap_or(1);
         check_king_buckets(king_buckets)?;
-        let net = nnue_train::model::init(variant, hidden, buckets, a.seed);
+        let mut net = nnue_train::model::init(variant, hidden, buckets, a.seed);
+        if a.base.as_deref() == Some("tables") {
+            net.base = engine::nnue::network::Base::Tables(
+                engine::eval::Weights::for_variant(variant).fingerprint(),
+            );
+        }
         return Ok(net
             .with_king_buckets(king_buckets)
             .expect("a new network has one king bucket to copy"));
@@ -827,6 +837,17 @@ fn nnue_start(a: &NnueTrainArgs, variant: Variant) -> Result<engine::nnue::Float
             "{} is a {} network, the data is {variant}'s",
             path.display(),
             net.variant
+        );
+    }
+    let resumed_base = match net.base {
+        engine::nnue::network::Base::None => "none",
+        engine::nnue::network::Base::Tables(_) => "tables",
+    };
+    if a.base.as_deref().is_some_and(|b| b != resumed_base) {
+        bail!(
+            "--base {}: {} has the base {resumed_base}, which a resumed network keeps",
+            a.base.as_deref().unwrap_or_default(),
+            path.display()
         );
     }
     if let Some(h) = a.hidden.filter(|&h| h != net.hidden) {
@@ -1005,7 +1026,7 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
     );
     println!(
         "hidden {}, output buckets {}, king buckets {}, epochs {}, batch {}, lr {} (x0.1 after epoch {}), \
-         lambda {}, scale {}{}",
+         lambda {}, scale {}, base {}{}",
         net.hidden,
         net.buckets,
         net.king_buckets,
@@ -1015,6 +1036,10 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
         opts.lr_drop_epoch,
         a.lambda,
         opts.scale,
+        match net.base {
+            engine::nnue::network::Base::None => "none",
+            engine::nnue::network::Base::Tables(_) => "the tables",
+        },
         if opts.mirror {
             ", mirrored half the time"
         } else {
@@ -1033,6 +1058,12 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
             loaded.train.len() as f64 / r.train_seconds.max(1e-9)
         );
     };
+    if !loaded.valid.is_empty() {
+        println!(
+            "the tables alone on the held-out positions: loss {:.6}",
+            nnue_train::tables_loss(&loaded.valid, opts.scale)
+        );
+    }
     if a.resume_from.is_some() && !loaded.valid.is_empty() {
         let k = opts.k();
         let loss = nnue_train::model::mean_loss(&net, &loaded.valid, k);

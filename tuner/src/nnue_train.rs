@@ -30,7 +30,7 @@ pub mod model;
 use crate::rng::SplitMix64;
 use anyhow::{bail, Context, Result};
 use data::{sigmoid, Positions};
-use engine::nnue::network::{MAX_BUCKETS, SCALE};
+use engine::nnue::network::{Base, MAX_BUCKETS, SCALE};
 use engine::nnue::{FeatureSet, FloatNetwork, NetError, Network, KING_BUCKET_COUNTS};
 use model::{Adam, Gradient};
 use movegen::{Position, Variant};
@@ -39,11 +39,12 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Magic bytes of a float checkpoint.
-const FLOAT_MAGIC: &[u8; 8] = b"SHKFLT04";
+const FLOAT_MAGIC: &[u8; 8] = b"SHKFLT05";
 /// Bytes of the game's name in a float checkpoint.
 const NAME_BYTES: usize = 16;
-/// Bytes before the weights of a float checkpoint: the magic, the name and four `u32` counts.
-const FLOAT_HEADER: usize = 8 + NAME_BYTES + 16;
+/// Bytes before the weights of a float checkpoint: the magic, the name, four `u32` counts, the
+/// base's kind (`u32`) and fingerprint (`u64`), as in a network file.
+const FLOAT_HEADER: usize = 8 + NAME_BYTES + 16 + 12;
 /// Largest hidden size the network file format accepts.
 pub const MAX_HIDDEN: usize = 4096;
 
@@ -114,6 +115,9 @@ pub fn train(
     let n = u32::try_from(train.len()).context("over 4 billion training positions")?;
     let mut order: Vec<u32> = (0..n).collect();
     let mut rng = SplitMix64::new(opts.seed);
+    if opts.mirror && net.base != Base::None {
+        bail!("mirroring is for networks without the tables as base: the tables may tell a position from its mirror image");
+    }
     if opts.mirror && net.king_buckets > 1 {
         bail!(
             "mirroring is for networks of one king bucket: with {} the inputs already see a \
@@ -154,6 +158,22 @@ pub fn train(
         after_epoch(&report, net)?;
     }
     Ok(())
+}
+
+/// Mean loss of the tables alone over `data`: `(σ(tables / scale) − t)²` (0 when empty), the
+/// yardstick a network must beat.
+pub fn tables_loss(data: &Positions, scale: f32) -> f64 {
+    if data.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = (0..data.len())
+        .into_par_iter()
+        .map(|i| {
+            let d = sigmoid(f32::from(data.tables(i)) / scale) - data.target(i);
+            f64::from(d * d)
+        })
+        .sum();
+    sum / data.len() as f64
 }
 
 /// Fisher–Yates shuffle.
@@ -199,6 +219,12 @@ pub fn float_to_bytes(net: &FloatNetwork) -> Vec<u8> {
     ] {
         out.extend_from_slice(&(n as u32).to_le_bytes());
     }
+    let (kind, fingerprint) = match net.base {
+        Base::None => (0u32, 0u64),
+        Base::Tables(f) => (1, f),
+    };
+    out.extend_from_slice(&kind.to_le_bytes());
+    out.extend_from_slice(&fingerprint.to_le_bytes());
     for v in net.w1.iter().chain(&net.b1).chain(&net.w2).chain(&net.b2) {
         out.extend_from_slice(&v.to_le_bytes());
     }
@@ -208,7 +234,7 @@ pub fn float_to_bytes(net: &FloatNetwork) -> Vec<u8> {
 /// Reads a float checkpoint.
 pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
     if bytes.get(..8) != Some(FLOAT_MAGIC.as_slice()) || bytes.len() < FLOAT_HEADER {
-        bail!("not a float network checkpoint of the current format (the magic bytes SHKFLT04 are missing)");
+        bail!("not a float network checkpoint of the current format (the magic bytes SHKFLT05 are missing)");
     }
     let name: String = bytes[8..8 + NAME_BYTES]
         .iter()
@@ -227,6 +253,13 @@ pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
         u32_at(at + 12) as usize,
         FLOAT_HEADER,
     );
+    let base = match u32_at(at + 16) {
+        0 => Base::None,
+        1 => Base::Tables(u64::from_le_bytes(
+            bytes[at + 20..at + 28].try_into().expect("8 bytes"),
+        )),
+        other => bail!("checkpoint of an unknown base kind {other} (0: none, 1: the tables)"),
+    };
     if inputs != want
         || !(1..=MAX_HIDDEN).contains(&hidden)
         || !(1..=MAX_BUCKETS).contains(&buckets)
@@ -254,6 +287,7 @@ pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
         hidden,
         buckets,
         king_buckets,
+        base,
         w1: take(king_buckets * want * hidden),
         b1: take(hidden),
         w2: take(2 * hidden * buckets),
@@ -327,7 +361,7 @@ pub fn check_quantized(
             |s, &i| -> Result<(f64, f64, f64)> {
                 let pos = Position::from_fen(net.variant, &fens[i])
                     .map_err(|e| anyhow::anyhow!("validation FEN {}: {e}", fens[i]))?;
-                let cp = quantized.evaluate(&pos) as f32;
+                let cp = (quantized.evaluate(&pos) + model::base_cp(net, valid, i)) as f32;
                 let out = model::forward(net, valid, i, s);
                 let t = valid.target(i);
                 let dq = sigmoid(cp / scale) - t;
@@ -357,7 +391,8 @@ mod tests {
         FeatureSet::of(Variant::Chess).active(pos, view, king_buckets)
     }
 
-    /// About `n` positions from seeded random games, labelled by material balance.
+    /// About `n` positions from seeded random games, labelled by material balance; the
+    /// "tables" value of each is half its material balance.
     fn material_positions(n: usize) -> Positions {
         let mut rng = SplitMix64::new(3);
         let mut data = Positions::default();
@@ -386,6 +421,7 @@ mod tests {
                     &features(&pos, stm.opposite(), 1),
                     material as i16,
                     0,
+                    (material / 2) as i16,
                 );
             }
         }
@@ -418,6 +454,47 @@ mod tests {
         assert!(before > 0.01, "the task is not trivial: {before}");
         assert!(after < before * 0.3, "loss {before} -> {after}");
         assert!(losses[4] < before, "{losses:?}");
+    }
+
+    #[test]
+    fn a_network_over_the_tables_starts_at_their_loss_and_learns_the_rest() {
+        let data = material_positions(200);
+        let mut net = model::init(Variant::Chess, 8, 1, 1);
+        net.base = Base::Tables(42);
+        net.w2.fill(0.0);
+        let opts = TrainOptions {
+            epochs: 30,
+            batch: 32,
+            lr: 0.01,
+            lr_drop_epoch: 25,
+            scale: 400.0,
+            seed: 1,
+            mirror: false,
+        };
+        // With a silent network the evaluation is the tables' value.
+        let tables = tables_loss(&data, opts.scale);
+        let before = model::mean_loss(&net, &data, opts.k());
+        assert!((before - tables).abs() < 1e-9, "{before} vs {tables}");
+        assert!(
+            tables > 0.002,
+            "the tables miss half the material: {tables}"
+        );
+        let mut last = 0.0;
+        train(&mut net, &data, &data, &opts, |r, _| {
+            last = r.valid_loss.unwrap();
+            Ok(())
+        })
+        .unwrap();
+        assert!(last < tables * 0.3, "loss {tables} -> {last}");
+        // The base survives a checkpoint and quantization.
+        assert_eq!(float_from_bytes(&float_to_bytes(&net)).unwrap(), net);
+        assert_eq!(net.quantize().base(), Base::Tables(42));
+        // Mirroring would teach a position the tables' value of another one.
+        let mirrored = TrainOptions {
+            mirror: true,
+            ..opts
+        };
+        assert!(train(&mut net, &data, &data, &mirrored, |_, _| Ok(())).is_err());
     }
 
     #[test]
@@ -470,6 +547,7 @@ mod tests {
             valid.push(
                 &features(&pos, stm, 1),
                 &features(&pos, stm.opposite(), 1),
+                0,
                 0,
                 0,
             );

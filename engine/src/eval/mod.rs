@@ -231,11 +231,17 @@ impl Evaluator {
 
     /// Evaluates `pos` from the side to move's point of view, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        if let Some(net) = self.network() {
-            return net.evaluate(pos).clamp(-EVAL_LIMIT, EVAL_LIMIT);
+        let facts = || Color::BOTH.map(|c| self.structure.pawn_facts(pos, c));
+        match self.network() {
+            Some(net) => {
+                let base = match net.base() {
+                    crate::nnue::network::Base::None => 0,
+                    crate::nnue::network::Base::Tables(_) => self.evaluate_with(pos, &facts()),
+                };
+                (base + net.evaluate(pos)).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+            }
+            None => self.evaluate_with(pos, &facts()),
         }
-        let facts = Color::BOTH.map(|c| self.structure.pawn_facts(pos, c));
-        self.evaluate_with(pos, &facts)
     }
 
     /// The tables' evaluation of `pos` (never the network's), with the pawn-only structure

@@ -618,6 +618,15 @@ impl Weights {
         out
     }
 
+    /// A 64-bit fingerprint of every weight (FNV-1a of [`Weights::to_text`]): a network
+    /// trained as a correction to these tables ([`crate::nnue::network::Base::Tables`]) names
+    /// it.
+    pub fn fingerprint(&self) -> u64 {
+        self.to_text().bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        })
+    }
+
     /// Writes [`Weights::to_text`] to a file.
     pub fn save(&self, path: &str) -> Result<(), WeightError> {
         std::fs::write(path, self.to_text()).map_err(|e| WeightError::Io(format!("{path}: {e}")))
@@ -631,6 +640,28 @@ fn shorten(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fingerprint_tells_games_and_edited_weights_apart() {
+        let titan = Weights::for_variant(Variant::Titan);
+        assert_eq!(
+            titan.fingerprint(),
+            Weights::for_variant(Variant::Titan).fingerprint()
+        );
+        let mut fingerprints: Vec<u64> = Variant::ALL
+            .iter()
+            .map(|&v| Weights::for_variant(v).fingerprint())
+            .collect();
+        fingerprints.sort_unstable();
+        fingerprints.dedup();
+        assert_eq!(fingerprints.len(), Variant::ALL.len());
+        let mut edited = titan.clone();
+        let (spec, slot) = &edited.table()[0];
+        edited
+            .set(&spec.name, i64::from(titan.get(*slot)) + 1)
+            .unwrap();
+        assert_ne!(edited.fingerprint(), titan.fingerprint());
+    }
 
     #[test]
     fn names_are_unique_and_defaults_in_range() {

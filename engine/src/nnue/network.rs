@@ -9,10 +9,14 @@
 //! ([`FeatureSet::output_bucket`]); the input layer may have several *king buckets*
 //! ([`FeatureSet::king_inputs`]).
 //!
-//! File format (little-endian): the 8 bytes `SHKNNUE4`; the game's name, 16 bytes of ASCII
+//! A network either is the whole evaluation or learned a correction to the game's tables
+//! ([`Base`]): then the evaluation is the tables' value plus the network's.
+//!
+//! File format (little-endian): the 8 bytes `SHKNNUE5`; the game's name, 16 bytes of ASCII
 //! padded with zeros; the feature set as four `u32`: roles, squares, hand slots per side, inputs
 //! per king bucket (`I`, which must equal `2 × roles × squares + 2 × hand slots`); `u32` hidden
-//! size `H`; `u32` output buckets `B`; `u32` king buckets `K`; the input weights as `K * I * H`
+//! size `H`; `u32` output buckets `B`; `u32` king buckets `K`; the base as a `u32` kind (0 none,
+//! 1 the tables) and the `u64` fingerprint of the tables' weights (0 for none); the input weights as `K * I * H`
 //! `i16`, input by input; the hidden biases, `H` `i16`; the output weights, `B * 2 * H` `i16`,
 //! bucket by bucket (in each, the side to move's half first); the output biases, `B` `i32`; and
 //! an FNV-1a 64-bit checksum (`u64`) of every byte before it. A file whose game or feature set
@@ -33,11 +37,12 @@ pub const SCALE: i32 = 400;
 pub const WEIGHT_LIMIT: f32 = 1.98;
 
 /// The first eight bytes of a network file.
-pub const MAGIC: &[u8; 8] = b"SHKNNUE4";
+pub const MAGIC: &[u8; 8] = b"SHKNNUE5";
 /// Bytes of the game's name in a network file.
 const NAME_BYTES: usize = 16;
-/// Bytes before the weights: the magic, the name and seven `u32` counts.
-const HEADER: usize = 8 + NAME_BYTES + 7 * 4;
+/// Bytes before the weights: the magic, the name, seven `u32` counts, the base's kind (`u32`)
+/// and its fingerprint (`u64`).
+const HEADER: usize = 8 + NAME_BYTES + 8 * 4 + 8;
 /// Largest hidden size a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
 /// Most output buckets a network may have.
@@ -46,11 +51,24 @@ pub const MAX_BUCKETS: usize = 16;
 /// Why a network file could not be read or used.
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum NetError {
-    /// The bytes do not start with `SHKNNUE4`.
+    /// The bytes do not start with `SHKNNUE5`.
     #[error(
-        "not a Shuriken network file of the current format (the magic bytes SHKNNUE4 are missing)"
+        "not a Shuriken network file of the current format (the magic bytes SHKNNUE5 are missing)"
     )]
     BadMagic,
+    /// The network learned a correction to other tables than the game's built-in ones.
+    #[error("the network file corrects {game}'s tables of fingerprint {found:016x}, but this engine's {game} tables have {expected:016x}: retrain it over the current tables")]
+    OtherTables {
+        /// The file's game.
+        game: Variant,
+        /// The fingerprint the file names.
+        found: u64,
+        /// The fingerprint of the engine's built-in weights for the game.
+        expected: u64,
+    },
+    /// The file's base (what its output is added to) is not one this engine knows.
+    #[error("the network file's base kind {0} is unknown (0: none, 1: the game's tables)")]
+    UnknownBase(u32),
     /// The file names no game Shuriken plays.
     #[error("the network file is for an unknown game '{0}'")]
     UnknownGame(String),
@@ -95,6 +113,17 @@ pub enum NetError {
     Checksum,
 }
 
+/// What a network's output is added to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Base {
+    /// Nothing: the network is the whole evaluation.
+    None,
+    /// The game's tables: the network learned a correction to the tables whose weights have
+    /// this fingerprint ([`crate::eval::Weights::fingerprint`]), and the evaluation is the
+    /// tables' value plus the network's.
+    Tables(u64),
+}
+
 /// A network in floating point, as the trainer holds it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNetwork {
@@ -106,6 +135,8 @@ pub struct FloatNetwork {
     pub buckets: usize,
     /// King buckets ([`FeatureSet::king_inputs`]): the input weights hold this many sets.
     pub king_buckets: usize,
+    /// What the output is added to.
+    pub base: Base,
     /// Input weights, input by input: input `i`'s row is `w1[i * hidden..(i + 1) * hidden]`.
     pub w1: Vec<f32>,
     /// Hidden biases.
@@ -132,6 +163,7 @@ impl FloatNetwork {
             hidden,
             buckets,
             king_buckets,
+            base: Base::None,
             w1: vec![0.0; king_buckets * inputs * hidden],
             b1: vec![0.0; hidden],
             w2: vec![0.0; 2 * hidden * buckets],
@@ -193,6 +225,7 @@ impl FloatNetwork {
             hidden: self.hidden,
             buckets: self.buckets,
             king_buckets: self.king_buckets,
+            base: self.base,
             w1: self.w1.iter().map(|&v| q(v, QA)).collect(),
             b1: self.b1.iter().map(|&v| q(v, QA)).collect(),
             w2: self.w2.iter().map(|&v| q(v, QB)).collect(),
@@ -212,6 +245,7 @@ pub struct Network {
     hidden: usize,
     buckets: usize,
     king_buckets: usize,
+    base: Base,
     w1: Vec<i16>,
     b1: Vec<i16>,
     w2: Vec<i16>,
@@ -221,8 +255,8 @@ pub struct Network {
 impl PartialEq for Network {
     fn eq(&self, other: &Network) -> bool {
         self.variant() == other.variant()
-            && (self.hidden, self.buckets, self.king_buckets)
-                == (other.hidden, other.buckets, other.king_buckets)
+            && (self.hidden, self.buckets, self.king_buckets, self.base)
+                == (other.hidden, other.buckets, other.king_buckets, other.base)
             && (&self.w1, &self.b1, &self.w2, &self.b2)
                 == (&other.w1, &other.b1, &other.w2, &other.b2)
     }
@@ -268,6 +302,11 @@ impl Network {
         self.king_buckets
     }
 
+    /// What the output is added to.
+    pub fn base(&self) -> Base {
+        self.base
+    }
+
     /// Bytes of the network's file.
     pub fn file_size(&self) -> usize {
         HEADER + 2 * (self.w1.len() + self.b1.len() + self.w2.len()) + 4 * self.b2.len() + 8
@@ -300,6 +339,7 @@ impl Network {
             hidden: self.hidden,
             buckets: self.buckets,
             king_buckets: self.king_buckets,
+            base: self.base,
             w1: self.w1.iter().map(|v| f(v, QA)).collect(),
             b1: self.b1.iter().map(|v| f(v, QA)).collect(),
             w2: self.w2.iter().map(|v| f(v, QB)).collect(),
@@ -318,7 +358,7 @@ impl Network {
     }
 
     /// Reads a network for `variant` from the bytes of a network file: refused when the file
-    /// is for another game.
+    /// is for another game, or corrects other tables than the game's built-in ones.
     pub fn from_bytes_for(bytes: &[u8], variant: Variant) -> Result<Network, NetError> {
         let net = Network::from_bytes(bytes)?;
         if net.variant() != variant {
@@ -326,6 +366,16 @@ impl Network {
                 found: net.variant(),
                 wanted: variant,
             });
+        }
+        if let Base::Tables(found) = net.base {
+            let expected = crate::eval::Weights::for_variant(variant).fingerprint();
+            if found != expected {
+                return Err(NetError::OtherTables {
+                    game: variant,
+                    found,
+                    expected,
+                });
+            }
         }
         Ok(net)
     }
@@ -371,6 +421,13 @@ impl Network {
                 king_buckets,
             });
         }
+        let base = match u32_at(at + 28) {
+            0 => Base::None,
+            1 => Base::Tables(u64::from_le_bytes(
+                bytes[at + 32..at + 40].try_into().unwrap(),
+            )),
+            other => return Err(NetError::UnknownBase(other)),
+        };
         let (h, b, k) = (hidden as usize, buckets as usize, king_buckets as usize);
         let inputs = features.inputs();
         let expected = HEADER + 2 * (k * inputs * h + h + 2 * h * b) + 4 * b + 8;
@@ -406,6 +463,7 @@ impl Network {
             hidden: h,
             buckets: b,
             king_buckets: k,
+            base,
             w1,
             b1,
             w2,
@@ -413,7 +471,7 @@ impl Network {
         })
     }
 
-    /// The bytes of this network's file (the `SHKNNUE4` format).
+    /// The bytes of this network's file (the `SHKNNUE5` format).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.file_size());
         out.extend_from_slice(MAGIC);
@@ -427,6 +485,12 @@ impl Network {
         for n in [self.hidden, self.buckets, self.king_buckets] {
             out.extend_from_slice(&(n as u32).to_le_bytes());
         }
+        let (kind, fingerprint) = match self.base {
+            Base::None => (0u32, 0u64),
+            Base::Tables(f) => (1, f),
+        };
+        out.extend_from_slice(&kind.to_le_bytes());
+        out.extend_from_slice(&fingerprint.to_le_bytes());
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
@@ -584,19 +648,26 @@ pub(crate) mod tests {
 
     #[test]
     fn files_of_the_earlier_format_and_of_other_games_are_refused() {
-        let v4 = sample(16).quantize().to_bytes();
+        let v5 = sample(16).quantize().to_bytes();
         // The third format (`SHKNNUE3`: no game, no feature set), checksum and all.
         let mut old = b"SHKNNUE3".to_vec();
         for n in [768u32, 16, 1, 1] {
             old.extend_from_slice(&n.to_le_bytes());
         }
-        old.extend_from_slice(&v4[52..v4.len() - 8]);
+        old.extend_from_slice(&v5[HEADER..v5.len() - 8]);
         let sum = fnv1a(&old);
         old.extend_from_slice(&sum.to_le_bytes());
         assert_eq!(Network::from_bytes(&old), Err(NetError::BadMagic));
-        assert_eq!(Network::from_bytes(&v4[..20]), Err(NetError::BadMagic));
+        assert_eq!(Network::from_bytes(&v5[..20]), Err(NetError::BadMagic));
+        // The fourth format: the same header without the base.
+        let mut v4 = b"SHKNNUE4".to_vec();
+        v4.extend_from_slice(&v5[8..HEADER - 12]);
+        v4.extend_from_slice(&v5[HEADER..v5.len() - 8]);
+        let sum = fnv1a(&v4);
+        v4.extend_from_slice(&sum.to_le_bytes());
+        assert_eq!(Network::from_bytes(&v4), Err(NetError::BadMagic));
         // A chess network is refused for titan, with both games named.
-        let err = Network::from_bytes_for(&v4, Variant::Titan).unwrap_err();
+        let err = Network::from_bytes_for(&v5, Variant::Titan).unwrap_err();
         assert_eq!(
             err,
             NetError::OtherGame {
@@ -606,13 +677,13 @@ pub(crate) mod tests {
         );
         assert!(err.to_string().contains("for chess, not for titan"));
         // A file naming chess with another layout (as if chess had 7 roles) is refused.
-        let mut other = v4.clone();
+        let mut other = v5.clone();
         other[24..28].copy_from_slice(&7u32.to_le_bytes());
         assert!(matches!(
             Network::from_bytes(&other),
             Err(NetError::OtherFeatures { .. })
         ));
-        let mut unknown = v4;
+        let mut unknown = v5;
         unknown[8..14].copy_from_slice(b"shogi\0");
         assert_eq!(
             Network::from_bytes(&unknown),
@@ -632,6 +703,50 @@ pub(crate) mod tests {
             // Only the start position's bucket (the last) has a bias: 0.25 x 400 = 100.
             assert_eq!(net.evaluate(&Position::startpos(v)), 100, "{v}");
         }
+    }
+
+    /// `bytes` with its checksum made right again after an edit.
+    fn resealed(mut bytes: Vec<u8>) -> Vec<u8> {
+        let body = bytes.len() - 8;
+        let sum = fnv1a(&bytes[..body]);
+        bytes[body..].copy_from_slice(&sum.to_le_bytes());
+        bytes
+    }
+
+    #[test]
+    fn a_network_over_the_tables_names_them_and_other_tables_are_refused() {
+        let v = Variant::Titan;
+        let fingerprint = crate::eval::Weights::for_variant(v).fingerprint();
+        let mut float = sample_for(v, 8, 1);
+        float.base = Base::Tables(fingerprint);
+        let net = float.quantize();
+        let bytes = net.to_bytes();
+        let read = Network::from_bytes_for(&bytes, v).unwrap();
+        assert_eq!(read.base(), Base::Tables(fingerprint));
+        assert_eq!(read, net);
+        // Tables of other weights: the network corrects something this engine does not have.
+        float.base = Base::Tables(fingerprint ^ 1);
+        let err = Network::from_bytes_for(&float.quantize().to_bytes(), v).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                NetError::OtherTables {
+                    game: Variant::Titan,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(err
+            .to_string()
+            .contains("retrain it over the current tables"));
+        // An unknown kind of base.
+        let mut strange = bytes;
+        strange[HEADER - 12..HEADER - 8].copy_from_slice(&7u32.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&resealed(strange)),
+            Err(NetError::UnknownBase(7))
+        );
     }
 
     #[test]

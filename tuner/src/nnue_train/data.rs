@@ -20,6 +20,7 @@
 use crate::nnue_gen::format::{self, Block, BlockReader, FormatError, BLOCK};
 use crate::rng::SplitMix64;
 use anyhow::{bail, Context, Result};
+use engine::eval::{Evaluator, Weights};
 use engine::nnue::FeatureSet;
 use movegen::{Position, Variant};
 use rayon::prelude::*;
@@ -67,6 +68,9 @@ pub struct Positions {
     scores: Vec<i16>,
     /// Game results, side to move's view: 1 win, 0 draw, -1 loss.
     results: Vec<i8>,
+    /// The tables' static evaluation, centipawns, side to move's view: the base of a network
+    /// that learns a correction to them, and the yardstick of every network.
+    tables: Vec<i16>,
     /// Training targets ([`Positions::set_targets`]).
     targets: Vec<f32>,
 }
@@ -86,6 +90,12 @@ impl Positions {
     /// in the side to move's view.
     pub fn labels(&self, i: usize) -> (i16, i8) {
         (self.scores[i], self.results[i])
+    }
+
+    /// The tables' static evaluation of position `i` (centipawns, side to move's view).
+    #[inline]
+    pub fn tables(&self, i: usize) -> i16 {
+        self.tables[i]
     }
 
     /// Sets every position's target: `λ σ(score / scale) + (1 − λ) (result + 1) / 2`.
@@ -112,9 +122,10 @@ impl Positions {
         self.targets[i]
     }
 
-    /// Appends a position: the inputs of both views (equally many), its search score and its
-    /// game's result (side to move's view). Its target is 0 until [`Positions::set_targets`].
-    pub fn push(&mut self, us: &[usize], them: &[usize], score: i16, result: i8) {
+    /// Appends a position: the inputs of both views (equally many), its search score, its
+    /// game's result and the tables' evaluation (side to move's view). Its target is 0 until
+    /// [`Positions::set_targets`].
+    pub fn push(&mut self, us: &[usize], them: &[usize], score: i16, result: i8, tables: i16) {
         debug_assert_eq!(us.len(), them.len());
         if self.offsets.is_empty() {
             self.offsets.push(0);
@@ -123,6 +134,7 @@ impl Positions {
         self.offsets.push(self.inputs.len());
         self.scores.push(score);
         self.results.push(result);
+        self.tables.push(tables);
         self.targets.push(0.0);
     }
 
@@ -138,13 +150,14 @@ impl Positions {
             self.offsets.push(self.inputs.len());
             self.scores.push(other.scores[i]);
             self.results.push(other.results[i]);
+            self.tables.push(other.tables[i]);
             self.targets.push(other.targets[i]);
         }
     }
 
     /// Bytes held (approximately).
     pub fn bytes(&self) -> usize {
-        self.offsets.capacity() * 8 + self.inputs.capacity() * 2 + self.targets.capacity() * 7
+        self.offsets.capacity() * 8 + self.inputs.capacity() * 2 + self.targets.capacity() * 9
     }
 }
 
@@ -223,12 +236,14 @@ enum Decoded {
         them: Vec<usize>,
         score: i16,
         result: i8,
+        tables: i16,
         fen: String,
     },
     Bad(String),
 }
 
-fn decode(variant: Variant, raw: &Raw, king_buckets: usize) -> Decoded {
+fn decode(tables: &Evaluator, raw: &Raw, king_buckets: usize) -> Decoded {
+    let variant = tables.variant();
     let rec = match format::decode(variant, &raw.block, raw.index) {
         Ok(r) => r,
         Err(e) => return Decoded::Bad(e.to_string()),
@@ -246,6 +261,9 @@ fn decode(variant: Variant, raw: &Raw, king_buckets: usize) -> Decoded {
         them: fs.active(&pos, stm.opposite(), king_buckets),
         score: rec.score,
         result: rec.result,
+        tables: tables
+            .evaluate(&pos)
+            .clamp(-i16::MAX as i32, i16::MAX as i32) as i16,
         fen: rec.fen,
     }
 }
@@ -265,9 +283,10 @@ fn is_validation(opts: &LoadOptions, run: u64, game: u64) -> bool {
 impl Loaded {
     /// Decodes `chunk` in parallel and files each record as training or validation.
     fn absorb(&mut self, variant: Variant, chunk: &[Raw], name: &str, opts: &LoadOptions) {
+        let tables = Evaluator::new(&Weights::for_variant(variant));
         let decoded: Vec<Decoded> = chunk
             .par_iter()
-            .map(|raw| decode(variant, raw, opts.king_buckets))
+            .map(|raw| decode(&tables, raw, opts.king_buckets))
             .collect();
         for d in decoded {
             self.records += 1;
@@ -280,14 +299,15 @@ impl Loaded {
                     them,
                     score,
                     result,
+                    tables,
                     fen,
                 } => {
                     if is_validation(opts, run, game) {
-                        self.valid.push(&us, &them, score, result);
+                        self.valid.push(&us, &them, score, result, tables);
                         self.valid_fens.push(fen);
                         self.valid_games.insert((run, game));
                     } else {
-                        self.train.push(&us, &them, score, result);
+                        self.train.push(&us, &them, score, result, tables);
                         self.train_games.insert((run, game));
                     }
                 }
@@ -535,7 +555,7 @@ mod tests {
         for _ in 0..200_000 {
             let score = (rng.unit() * 1200.0 - 600.0) as i16;
             let win = rng.unit() < f64::from(sigmoid(f32::from(score) / 180.0));
-            p.push(&[0], &[0], score, if win { 1 } else { -1 });
+            p.push(&[0], &[0], score, if win { 1 } else { -1 }, 0);
         }
         let s = fit_scale(&p);
         assert!((170.0..190.0).contains(&s), "{s}");

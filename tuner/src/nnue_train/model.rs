@@ -16,7 +16,7 @@
 
 use super::data::{sigmoid, Positions};
 use crate::rng::SplitMix64;
-use engine::nnue::network::WEIGHT_LIMIT;
+use engine::nnue::network::{Base, SCALE, WEIGHT_LIMIT};
 use engine::nnue::FloatNetwork;
 use movegen::Variant;
 use rayon::prelude::*;
@@ -116,7 +116,18 @@ pub fn bucket(net: &FloatNetwork, data: &Positions, i: usize) -> usize {
 /// is the same lesson, and the mirror image is a free extra example.
 pub type Mirror<'a> = Option<&'a [u16]>;
 
-/// The float output (`centipawns / SCALE`) of position `i`; leaves the accumulators in `s`.
+/// What position `i`'s evaluation adds to the network's output, in centipawns: the tables'
+/// value for a network with the tables as base, else 0.
+#[inline]
+pub fn base_cp(net: &FloatNetwork, data: &Positions, i: usize) -> i32 {
+    match net.base {
+        Base::None => 0,
+        Base::Tables(_) => i32::from(data.tables(i)),
+    }
+}
+
+/// The float evaluation (`centipawns / SCALE`) of position `i`: the network's output plus its
+/// base; leaves the accumulators in `s`.
 #[inline]
 pub fn forward(net: &FloatNetwork, data: &Positions, i: usize, s: &mut Scratch) -> f32 {
     forward_mirrored(net, data, i, None, s)
@@ -137,7 +148,8 @@ fn forward_mirrored(
     accumulate(net, them, mirror, &mut s.them);
     let b = bucket(net, data, i);
     let w2 = net.output_weights(b);
-    half(&s.us, &w2[..h]) + half(&s.them, &w2[h..]) + net.b2[b]
+    let base = base_cp(net, data, i) as f32 / SCALE as f32;
+    half(&s.us, &w2[..h]) + half(&s.them, &w2[h..]) + net.b2[b] + base
 }
 
 /// A gradient being summed (not yet divided by the batch size), with the loss sum.
@@ -374,6 +386,7 @@ mod tests {
             &features(&pos, stm, 1),
             &features(&pos, stm.opposite(), 1),
             score,
+            0,
             0,
         );
     }
