@@ -327,6 +327,55 @@ fn a_titan_network_trains_on_generated_data_and_plays_titan_only() {
         "uci\nsetoption name UCI_Variant value chess\nsetoption name NnueFile value {net}\nposition startpos\ngo depth 1\n"
     ));
     assert!(chess.contains("for titan, not for chess"), "{chess}");
+    // A network over the tables: the run reports the tables' own loss, and titan plays with
+    // tables plus network.
+    let over = dir.path("over.nnue");
+    let (ok, text) = train(&[
+        ("--data", &data),
+        ("--hidden", "8"),
+        ("--epochs", "1"),
+        ("--validation", "0.2"),
+        ("--base", "tables"),
+        ("--out", &over),
+    ]);
+    assert!(ok, "{text}");
+    assert!(text.contains("base tables"), "{text}");
+    assert!(
+        text.contains("the tables alone on the held-out positions"),
+        "{text}"
+    );
+    let titan = play(&format!(
+        "uci\nsetoption name NnueFile value {over}\nposition startpos\ngo depth 2\n"
+    ));
+    assert!(
+        titan.contains("bestmove") && !titan.contains("error"),
+        "{titan}"
+    );
+    // Its base stays when it is resumed, and a checkpoint over other tables is refused.
+    let float = format!("{over}.float");
+    let (ok, text) = train(&[
+        ("--data", &data),
+        ("--resume-from", &float),
+        ("--base", "none"),
+        ("--out", &dir.path("again.nnue")),
+    ]);
+    assert!(
+        !ok && text.contains("which a resumed network keeps"),
+        "{text}"
+    );
+    let mut bytes = std::fs::read(&float).unwrap();
+    bytes[44] ^= 1; // the tables' fingerprint
+    let stale = dir.path("stale.nnue.float");
+    std::fs::write(&stale, bytes).unwrap();
+    let (ok, text) = train(&[
+        ("--data", &data),
+        ("--resume-from", &stale),
+        ("--out", &dir.path("again.nnue")),
+    ]);
+    assert!(
+        !ok && text.contains("train a new network over the current tables"),
+        "{text}"
+    );
     // Chess data cannot extend a titan network.
     let chess_data = dir.file("chess.txt", 8, 0);
     let (ok, text) = train(&[

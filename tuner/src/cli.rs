@@ -10,7 +10,7 @@ use super::spsa::{self, SpsaState};
 use super::spsa_config::SpsaConfig;
 use super::spsa_match::MatchObjective;
 use super::texel::{self, AdamOptions, Dataset};
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, ensure, Context, Result};
 use clap::{Args, Subcommand};
 use engine::eval::weights::{self, Weights};
 use movegen::Variant;
@@ -839,14 +839,19 @@ fn nnue_start(a: &NnueTrainArgs, variant: Variant) -> Result<engine::nnue::Float
             net.variant
         );
     }
-    let resumed_base = match net.base {
-        engine::nnue::network::Base::None => "none",
-        engine::nnue::network::Base::Tables(_) => "tables",
-    };
-    if a.base.as_deref().is_some_and(|b| b != resumed_base) {
+    if let Some(b) = a.base.as_deref().filter(|&b| b != net.base.name()) {
         bail!(
-            "--base {}: {} has the base {resumed_base}, which a resumed network keeps",
-            a.base.as_deref().unwrap_or_default(),
+            "--base {b}: {} has the base {}, which a resumed network keeps",
+            path.display(),
+            net.base.name()
+        );
+    }
+    let fingerprint = engine::eval::Weights::for_variant(variant).fingerprint();
+    if let engine::nnue::network::Base::Tables(f) = net.base {
+        ensure!(
+            f == fingerprint,
+            "{} corrects {variant}'s tables of fingerprint {f:016x}, but the built-in ones are \
+             {fingerprint:016x}: train a new network over the current tables",
             path.display()
         );
     }
@@ -1036,10 +1041,7 @@ fn nnue_train_in_pool(a: &NnueTrainArgs) -> Result<()> {
         opts.lr_drop_epoch,
         a.lambda,
         opts.scale,
-        match net.base {
-            engine::nnue::network::Base::None => "none",
-            engine::nnue::network::Base::Tables(_) => "the tables",
-        },
+        net.base.name(),
         if opts.mirror {
             ", mirrored half the time"
         } else {

@@ -124,6 +124,16 @@ pub enum Base {
     Tables(u64),
 }
 
+impl Base {
+    /// The base as `tune nnue train --base` names it: `none` or `tables`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Base::None => "none",
+            Base::Tables(_) => "tables",
+        }
+    }
+}
+
 /// A network in floating point, as the trainer holds it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNetwork {
