@@ -15,9 +15,10 @@
 //!
 //! After every epoch the quantized network goes to `--out` and the float network to
 //! `--out` + `.float` (both written to a temporary file and renamed). The float checkpoint is
-//! little-endian: the 8 bytes `SHKFLT04`, the game's name (16 bytes of ASCII padded with zeros),
+//! little-endian: the 8 bytes `SHKFLT05`, the game's name (16 bytes of ASCII padded with zeros),
 //! `u32` inputs per king bucket `I` (the game's, [`engine::nnue::FeatureSet::inputs`]), `u32`
-//! hidden size `H`, `u32` output buckets `B`, `u32` king buckets `K`, then `f32`s: `w1`
+//! hidden size `H`, `u32` output buckets `B`, `u32` king buckets `K`, the base as in a network
+//! file (`u32` kind, `u64` tables fingerprint), then `f32`s: `w1`
 //! (`K * I * H`, input by input), `b1` (`H`), `w2` (`B * 2 * H`, bucket by bucket, the side to
 //! move's half first) and `b2` (`B`). Checkpoints of earlier formats are refused. `--resume-from` starts from such a file, or from a quantized network file, dequantized
 //! (with fresh Adam moments); `--output-buckets` and `--king-buckets` can widen a one-bucket
