@@ -257,6 +257,17 @@ fn play(script: &str) -> String {
     said
 }
 
+/// Titan searches with the network file `net` without an error.
+fn assert_titan_plays_with(net: &str) {
+    let titan = play(&format!(
+        "uci\nsetoption name NnueFile value {net}\nposition startpos\ngo depth 2\n"
+    ));
+    assert!(
+        titan.contains("bestmove") && !titan.contains("error"),
+        "{titan}"
+    );
+}
+
 #[test]
 fn a_titan_network_trains_on_generated_data_and_plays_titan_only() {
     let dir = Scratch::new("titan-net");
@@ -316,13 +327,7 @@ fn a_titan_network_trains_on_generated_data_and_plays_titan_only() {
     let bytes = std::fs::read(&net).unwrap();
     assert_eq!(&bytes[8..14], b"titan\0");
     // Titan plays with it; chess refuses it and names both games.
-    let titan = play(&format!(
-        "uci\nsetoption name NnueFile value {net}\nposition startpos\ngo depth 2\n"
-    ));
-    assert!(
-        titan.contains("bestmove") && !titan.contains("error"),
-        "{titan}"
-    );
+    assert_titan_plays_with(&net);
     let chess = play(&format!(
         "uci\nsetoption name UCI_Variant value chess\nsetoption name NnueFile value {net}\nposition startpos\ngo depth 1\n"
     ));
@@ -344,13 +349,7 @@ fn a_titan_network_trains_on_generated_data_and_plays_titan_only() {
         text.contains("the tables alone on the held-out positions"),
         "{text}"
     );
-    let titan = play(&format!(
-        "uci\nsetoption name NnueFile value {over}\nposition startpos\ngo depth 2\n"
-    ));
-    assert!(
-        titan.contains("bestmove") && !titan.contains("error"),
-        "{titan}"
-    );
+    assert_titan_plays_with(&over);
     // Its base stays when it is resumed, and a checkpoint over other tables is refused.
     let float = format!("{over}.float");
     let (ok, text) = train(&[

@@ -431,11 +431,9 @@ mod tests {
         data
     }
 
-    #[test]
-    fn training_lowers_the_loss_on_material_balance() {
-        let data = material_positions(200);
-        let mut net = model::init(Variant::Chess, 8, 2, 1);
-        let opts = TrainOptions {
+    /// A short run with a high rate, for the material-balance positions.
+    fn small_run() -> TrainOptions {
+        TrainOptions {
             epochs: 30,
             batch: 32,
             lr: 0.01,
@@ -443,7 +441,14 @@ mod tests {
             scale: 400.0,
             seed: 1,
             mirror: false,
-        };
+        }
+    }
+
+    #[test]
+    fn training_lowers_the_loss_on_material_balance() {
+        let data = material_positions(200);
+        let mut net = model::init(Variant::Chess, 8, 2, 1);
+        let opts = small_run();
         let before = model::mean_loss(&net, &data, opts.k());
         let mut losses = Vec::new();
         train(&mut net, &data, &data, &opts, |r, _| {
@@ -463,15 +468,7 @@ mod tests {
         let mut net = model::init(Variant::Chess, 8, 1, 1);
         net.base = Base::Tables(42);
         net.w2.fill(0.0);
-        let opts = TrainOptions {
-            epochs: 30,
-            batch: 32,
-            lr: 0.01,
-            lr_drop_epoch: 25,
-            scale: 400.0,
-            seed: 1,
-            mirror: false,
-        };
+        let opts = small_run();
         // With a silent network the evaluation is the tables' value.
         let tables = tables_loss(&data, opts.scale);
         let before = model::mean_loss(&net, &data, opts.k());
