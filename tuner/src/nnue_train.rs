@@ -45,7 +45,7 @@ const FLOAT_MAGIC: &[u8; 8] = b"SHKFLT05";
 const NAME_BYTES: usize = 16;
 /// Bytes before the weights of a float checkpoint: the magic, the name, four `u32` counts, the
 /// base's kind (`u32`) and fingerprint (`u64`), as in a network file.
-const FLOAT_HEADER: usize = 8 + NAME_BYTES + 16 + 12;
+const FLOAT_HEADER: usize = 8 + NAME_BYTES + 16 + Base::BYTES;
 /// Largest hidden size the network file format accepts.
 pub const MAX_HIDDEN: usize = 4096;
 
@@ -220,12 +220,7 @@ pub fn float_to_bytes(net: &FloatNetwork) -> Vec<u8> {
     ] {
         out.extend_from_slice(&(n as u32).to_le_bytes());
     }
-    let (kind, fingerprint) = match net.base {
-        Base::None => (0u32, 0u64),
-        Base::Tables(f) => (1, f),
-    };
-    out.extend_from_slice(&kind.to_le_bytes());
-    out.extend_from_slice(&fingerprint.to_le_bytes());
+    out.extend_from_slice(&net.base.to_bytes());
     for v in net.w1.iter().chain(&net.b1).chain(&net.w2).chain(&net.b2) {
         out.extend_from_slice(&v.to_le_bytes());
     }
@@ -254,13 +249,8 @@ pub fn float_from_bytes(bytes: &[u8]) -> Result<FloatNetwork> {
         u32_at(at + 12) as usize,
         FLOAT_HEADER,
     );
-    let base = match u32_at(at + 16) {
-        0 => Base::None,
-        1 => Base::Tables(u64::from_le_bytes(
-            bytes[at + 20..at + 28].try_into().expect("8 bytes"),
-        )),
-        other => bail!("checkpoint of an unknown base kind {other} (0: none, 1: the tables)"),
-    };
+    let base =
+        Base::from_bytes(&bytes[at + 16..]).map_err(|e| anyhow::anyhow!("checkpoint: {e}"))?;
     if inputs != want
         || !(1..=MAX_HIDDEN).contains(&hidden)
         || !(1..=MAX_BUCKETS).contains(&buckets)

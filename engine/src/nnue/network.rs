@@ -42,7 +42,7 @@ pub const MAGIC: &[u8; 8] = b"SHKNNUE5";
 const NAME_BYTES: usize = 16;
 /// Bytes before the weights: the magic, the name, seven `u32` counts, the base's kind (`u32`)
 /// and its fingerprint (`u64`).
-const HEADER: usize = 8 + NAME_BYTES + 8 * 4 + 8;
+const HEADER: usize = 8 + NAME_BYTES + 7 * 4 + Base::BYTES;
 /// Largest hidden size a file may declare.
 pub const MAX_HIDDEN: usize = 4096;
 /// Most output buckets a network may have.
@@ -125,6 +125,35 @@ pub enum Base {
 }
 
 impl Base {
+    /// Bytes of a base in a file: its `u32` kind and `u64` fingerprint.
+    pub const BYTES: usize = 12;
+
+    /// The base as files hold it: a `u32` kind (0 none, 1 the tables), then the tables'
+    /// `u64` fingerprint (0 for none).
+    pub fn to_bytes(self) -> [u8; Base::BYTES] {
+        let (kind, fingerprint) = match self {
+            Base::None => (0u32, 0u64),
+            Base::Tables(f) => (1, f),
+        };
+        let mut out = [0; Base::BYTES];
+        out[..4].copy_from_slice(&kind.to_le_bytes());
+        out[4..].copy_from_slice(&fingerprint.to_le_bytes());
+        out
+    }
+
+    /// Reads [`Base::to_bytes`]'s layout from the start of `bytes` (at least
+    /// [`Base::BYTES`] long); an unknown kind is an error.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Base, NetError> {
+        let kind = u32::from_le_bytes(bytes[..4].try_into().expect("4 bytes"));
+        match kind {
+            0 => Ok(Base::None),
+            1 => Ok(Base::Tables(u64::from_le_bytes(
+                bytes[4..12].try_into().expect("8 bytes"),
+            ))),
+            other => Err(NetError::UnknownBase(other)),
+        }
+    }
+
     /// The base as `tune nnue train --base` names it: `none` or `tables`.
     pub fn name(self) -> &'static str {
         match self {
@@ -431,13 +460,7 @@ impl Network {
                 king_buckets,
             });
         }
-        let base = match u32_at(at + 28) {
-            0 => Base::None,
-            1 => Base::Tables(u64::from_le_bytes(
-                bytes[at + 32..at + 40].try_into().unwrap(),
-            )),
-            other => return Err(NetError::UnknownBase(other)),
-        };
+        let base = Base::from_bytes(&bytes[at + 28..])?;
         let (h, b, k) = (hidden as usize, buckets as usize, king_buckets as usize);
         let inputs = features.inputs();
         let expected = HEADER + 2 * (k * inputs * h + h + 2 * h * b) + 4 * b + 8;
@@ -495,12 +518,7 @@ impl Network {
         for n in [self.hidden, self.buckets, self.king_buckets] {
             out.extend_from_slice(&(n as u32).to_le_bytes());
         }
-        let (kind, fingerprint) = match self.base {
-            Base::None => (0u32, 0u64),
-            Base::Tables(f) => (1, f),
-        };
-        out.extend_from_slice(&kind.to_le_bytes());
-        out.extend_from_slice(&fingerprint.to_le_bytes());
+        out.extend_from_slice(&self.base.to_bytes());
         for v in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             out.extend_from_slice(&v.to_le_bytes());
         }
