@@ -282,6 +282,25 @@ pub fn mean_loss(net: &FloatNetwork, data: &Positions, k: f32) -> f64 {
     sum / data.len() as f64
 }
 
+/// Makes `net` judge a position alike whichever side is to move, but for the sign, plus
+/// `bonus` (float output units) for having the move. Passing the move swaps the inputs of the
+/// output weights' two halves (the side to move's view and the other's) and keeps the bucket,
+/// so with the halves `d` and `−d` the output goes from `d·(h_us − h_them) + bonus` to its
+/// negative plus `bonus`. Each bucket's halves `(a, c)` become `±(a − c)/2`, the part of the
+/// output that changes sign with the move, and its bias becomes `bonus`.
+pub fn make_symmetric(net: &mut FloatNetwork, bonus: f32) {
+    let h = net.hidden;
+    for (w2, b2) in net.w2.chunks_exact_mut(2 * h).zip(&mut net.b2) {
+        let (us, them) = w2.split_at_mut(h);
+        for (a, c) in us.iter_mut().zip(them) {
+            let d = 0.5 * (*a - *c);
+            *a = d;
+            *c = -d;
+        }
+        *b2 = bonus;
+    }
+}
+
 /// Adam's moment estimates, laid out like the network.
 #[derive(Clone, Debug)]
 pub struct Adam {
