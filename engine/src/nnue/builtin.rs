@@ -1,7 +1,7 @@
 //! The networks compiled into the engine, one file per game in `engine/nets/` (`<game>.nnue`).
 //! A game without a file there plays with its tables. Chess's network replaces the tables;
-//! raptor's corrects them (its base is the tables, whose weights it names by fingerprint: a
-//! change of raptor's tables needs a retrained network, as a test here says).
+//! raptor's and octopus's correct them (their base is the tables, whose weights each names by
+//! fingerprint: a change of a game's tables needs its network retrained, as a test here says).
 
 use super::Network;
 use movegen::Variant;
@@ -12,7 +12,8 @@ fn bytes(variant: Variant) -> Option<&'static [u8]> {
     match variant {
         Variant::Chess => Some(include_bytes!("../../nets/chess.nnue")),
         Variant::Raptor => Some(include_bytes!("../../nets/raptor.nnue")),
-        Variant::Titan | Variant::Hadean | Variant::Octopus => None,
+        Variant::Octopus => Some(include_bytes!("../../nets/octopus.nnue")),
+        Variant::Titan | Variant::Hadean => None,
     }
 }
 
@@ -63,12 +64,17 @@ mod tests {
     }
 
     #[test]
-    fn raptors_network_corrects_its_tables_alike_for_either_side_to_move() {
+    fn raptors_and_octopuss_networks_correct_their_tables_alike_for_either_side_to_move() {
+        for v in [Variant::Raptor, Variant::Octopus] {
+            corrects_its_tables_alike_for_either_side_to_move(v);
+        }
+    }
+
+    fn corrects_its_tables_alike_for_either_side_to_move(v: Variant) {
         use crate::eval::{Evaluator, Weights};
         use crate::nnue::network::Base;
-        let v = Variant::Raptor;
         let w = Weights::for_variant(v);
-        let net = network(v).expect("raptor has a network");
+        let net = network(v).expect("the game has a network");
         assert_eq!(net.base(), Base::Tables(w.fingerprint()));
         let tables = Evaluator::new(&w);
         let both = Evaluator::new(&w).with_network(Some(net.clone()));
@@ -97,7 +103,7 @@ mod tests {
                 let mut passed = pos.clone();
                 passed.make_null_move();
                 let sum = own + net.evaluate(&passed);
-                assert!(sum.abs() <= 2, "{sum} for {}", pos.to_fen());
+                assert!(sum.abs() <= 2, "{v}: {sum} for {}", pos.to_fen());
             }
         }
         assert!(
