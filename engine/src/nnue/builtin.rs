@@ -1,8 +1,8 @@
 //! The networks compiled into the engine, one file per game in `engine/nets/` (`<game>.nnue`).
 //! A game without a file there plays with its tables. Chess's network replaces the tables;
-//! titan's, raptor's and octopus's correct them (their base is the tables, whose weights each
-//! names by fingerprint: a change of a game's tables needs its network retrained, as a test
-//! here says).
+//! titan's, hadean's, raptor's and octopus's correct them (their base is the tables, whose
+//! weights each names by fingerprint: a change of a game's tables needs its network retrained,
+//! as a test here says).
 
 use super::Network;
 use movegen::Variant;
@@ -15,7 +15,7 @@ fn bytes(variant: Variant) -> Option<&'static [u8]> {
         Variant::Raptor => Some(include_bytes!("../../nets/raptor.nnue")),
         Variant::Octopus => Some(include_bytes!("../../nets/octopus.nnue")),
         Variant::Titan => Some(include_bytes!("../../nets/titan.nnue")),
-        Variant::Hadean => None,
+        Variant::Hadean => Some(include_bytes!("../../nets/hadean.nnue")),
     }
 }
 
@@ -65,8 +65,8 @@ mod tests {
         assert!(net.evaluate(&pos) < -500, "{}", net.evaluate(&pos));
     }
 
-    /// Every built-in network over the tables (today titan's, raptor's and octopus's; a game
-    /// whose network ships later is covered without a change here).
+    /// Every built-in network over the tables (today titan's, hadean's, raptor's and
+    /// octopus's; a game whose network ships later is covered without a change here).
     #[test]
     fn every_built_in_correction_corrects_its_tables_alike_for_either_side_to_move() {
         use crate::nnue::network::Base;
@@ -75,9 +75,14 @@ mod tests {
             .filter(|&v| network(v).is_some_and(|n| n.base() != Base::None))
             .collect();
         assert!(
-            [Variant::Titan, Variant::Raptor, Variant::Octopus]
-                .iter()
-                .all(|v| corrections.contains(v)),
+            [
+                Variant::Titan,
+                Variant::Hadean,
+                Variant::Raptor,
+                Variant::Octopus
+            ]
+            .iter()
+            .all(|v| corrections.contains(v)),
             "{corrections:?}"
         );
         for v in corrections {
