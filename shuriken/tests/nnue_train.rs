@@ -274,7 +274,9 @@ fn a_titan_network_trains_on_generated_data_and_plays_titan_only() {
     let data = dir.path("titan.data");
     let out = shuriken()
         .args(["tune", "nnue", "gen", "--variant", "titan", "--nodes", "60"])
-        .args(["--positions", "300", "--seed", "3", "--out", &data])
+        // 900 positions make about seven games, so the by-game split puts games on both sides
+        // whichever network plays them (300 made two, both held out, with round 10's titan net).
+        .args(["--positions", "900", "--seed", "3", "--out", &data])
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
@@ -323,7 +325,7 @@ fn a_titan_network_trains_on_generated_data_and_plays_titan_only() {
         lowest = lowest.min(loss);
     }
     assert!(text.contains("written"), "{text}");
-    assert!(text.contains("titan: 300 positions"), "{text}");
+    assert!(text.contains("titan: 900 positions"), "{text}");
     let bytes = std::fs::read(&net).unwrap();
     assert_eq!(&bytes[8..14], b"titan\0");
     // Titan plays with it; chess refuses it and names both games.
