@@ -274,8 +274,8 @@ fn a_titan_network_trains_on_generated_data_and_plays_titan_only() {
     let data = dir.path("titan.data");
     let out = shuriken()
         .args(["tune", "nnue", "gen", "--variant", "titan", "--nodes", "60"])
-        // 900 positions make about seven games, so the by-game split puts games on both sides
-        // whichever network plays them (300 made two, both held out, with round 10's titan net).
+        // 900 positions make about seven games, so the by-game split is very likely to put games
+        // on both sides (300 made two, both held out, with round 10's titan network).
         .args(["--positions", "900", "--seed", "3", "--out", &data])
         .output()
         .unwrap();
