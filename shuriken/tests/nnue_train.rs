@@ -272,11 +272,12 @@ fn assert_titan_plays_with(net: &str) {
 fn a_titan_network_trains_on_generated_data_and_plays_titan_only() {
     let dir = Scratch::new("titan-net");
     let data = dir.path("titan.data");
+    // 900 positions make about seven games, so the by-game split is very likely to put games on
+    // both sides (300 made two, both held out, with round 10's titan network).
+    let positions = "900";
     let out = shuriken()
         .args(["tune", "nnue", "gen", "--variant", "titan", "--nodes", "60"])
-        // 900 positions make about seven games, so the by-game split is very likely to put games
-        // on both sides (300 made two, both held out, with round 10's titan network).
-        .args(["--positions", "900", "--seed", "3", "--out", &data])
+        .args(["--positions", positions, "--seed", "3", "--out", &data])
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
@@ -325,7 +326,10 @@ fn a_titan_network_trains_on_generated_data_and_plays_titan_only() {
         lowest = lowest.min(loss);
     }
     assert!(text.contains("written"), "{text}");
-    assert!(text.contains("titan: 900 positions"), "{text}");
+    assert!(
+        text.contains(&format!("titan: {positions} positions")),
+        "{text}"
+    );
     let bytes = std::fs::read(&net).unwrap();
     assert_eq!(&bytes[8..14], b"titan\0");
     // Titan plays with it; chess refuses it and names both games.
